@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Two halves that share only vocabulary: the app side (no C library, no networking) and
+/// the server side (`agekit`), built on Debian's C libraries through system-library targets.
+let package = Package(
+    name: "AgeKit",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "AgeKit", targets: ["AgeKit"]),
+        .library(name: "AppStoreSignedData", targets: ["AppStoreSignedData"]),
+        .executable(name: "agekit", targets: ["agekit"]),
+    ],
+    targets: [
+        // C libraries from Debian.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+
+        // App side: platform-neutral, no C library.
+        .target(name: "AgeSignals"),
+        .target(name: "AgeGating", dependencies: ["AgeSignals"]),
+        .target(name: "PrivacyLaunch", dependencies: ["AgeSignals", "AgeGating"]),
+        .target(name: "SignificantChanges", dependencies: ["AgeSignals", "AgeGating"]),
+        .target(
+            name: "AgeKitSimulator",
+            dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"],
+            resources: [.copy("Resources")]),
+        .target(name: "AgeKitApple", dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"]),
+        .target(
+            name: "AgeKit",
+            dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitApple"]),
+
+        // Server side.
+        .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
+        .target(name: "ConsentLedger", dependencies: ["AppStoreSignedData", "CSQLite", "CPostgres"]),
+        .target(name: "ConsentServer", dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD"]),
+        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
+        .target(
+            name: "AgeKitCLI",
+            dependencies: [
+                "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator",
+                "AppStoreSignedData", "ConsentLedger", "ConsentServer", "AppStoreServerAPI",
+            ]),
+        .executableTarget(name: "agekit", dependencies: ["AgeKitCLI"]),
+
+        // Tests: one target per module, plus end-to-end tests that run the built binary.
+        .testTarget(name: "AgeSignalsTests", dependencies: ["AgeSignals"]),
+        .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator"]),
+        .testTarget(name: "PrivacyLaunchTests", dependencies: ["PrivacyLaunch", "AgeKitSimulator"]),
+        .testTarget(name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator"]),
+        .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
+        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData"]),
+        .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData"]),
+        .testTarget(name: "ConsentServerTests", dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData"]),
+        .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI", "AppStoreSignedData"]),
+        .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The AgeGating module; see docs/ for its guide.

@@ -1,0 +1,1 @@
+// The AgeKitApple module; see docs/ for its guide.

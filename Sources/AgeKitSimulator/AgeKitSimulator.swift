@@ -1,0 +1,1 @@
+// The AgeKitSimulator module; see docs/ for its guide.

@@ -1,0 +1,10 @@
+/// The system's age-assurance service. The simulator and the Apple bridge are two
+/// implementations; every call may hang, so callers put a deadline on it.
+public protocol AgeRangeService: Sendable {
+    /// Asks the person (or returns the system's cached answer) for their age range.
+    func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse
+    /// 26.2+: whether age features apply to this person. Known to be unreliable.
+    func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool
+    /// 26.4+: what the law requires for this person.
+    func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature>
+}

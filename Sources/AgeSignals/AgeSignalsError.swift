@@ -1,0 +1,23 @@
+/// The one error of this module: bad values handed to AgeKit (not the system's errors,
+/// which are ``AgeRangeServiceError`` values).
+public struct AgeSignalsError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        case invalidGates = "invalid_gates"
+        case invalidVersion = "invalid_version"
+        case unknownPlatform = "unknown_platform"
+    }
+
+    public let code: Code
+    public let reason: String
+
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "\(code.rawValue): \(reason)" }
+
+    /// Compared by code only, so tests do not depend on wording.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

@@ -1,0 +1,1 @@
+// The AppStoreServerAPI module; see docs/ for its guide.

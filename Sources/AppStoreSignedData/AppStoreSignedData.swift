@@ -1,0 +1,1 @@
+// The AppStoreSignedData module; see docs/ for its guide.

@@ -1,0 +1,24 @@
+#ifndef AGEKIT_CCRYPTO_SHIM_H
+#define AGEKIT_CCRYPTO_SHIM_H
+#include <openssl/bio.h>
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/objects.h>
+#include <openssl/pem.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/x509_vfy.h>
+
+// Macros Swift cannot import, wrapped as functions.
+static inline STACK_OF(X509) *agekit_sk_X509_new_null(void) { return sk_X509_new_null(); }
+static inline int agekit_sk_X509_push(STACK_OF(X509) *s, X509 *x) { return sk_X509_push(s, x); }
+static inline void agekit_sk_X509_free(STACK_OF(X509) *s) { sk_X509_free(s); }
+static inline void agekit_OPENSSL_free(void *p) { OPENSSL_free(p); }
+static inline long agekit_BIO_get_mem_data(BIO *b, char **pp) { return BIO_get_mem_data(b, pp); }
+#endif

@@ -1,0 +1,1 @@
+// The ConsentLedger module; see docs/ for its guide.

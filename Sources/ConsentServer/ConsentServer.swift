@@ -1,0 +1,1 @@
+// The ConsentServer module; see docs/ for its guide.

@@ -1,0 +1,1 @@
+// The PrivacyLaunch module; see docs/ for its guide.

@@ -1,0 +1,1 @@
+// The SignificantChanges module; see docs/ for its guide.
