@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "ConsentServerTests", dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData"]),
         .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI", "AppStoreSignedData"]),
         .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData", "agekit"]),
     ],
     swiftLanguageModes: [.v6]
 )
