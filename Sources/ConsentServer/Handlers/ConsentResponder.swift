@@ -5,6 +5,8 @@ import Foundation
 /// Every route of `agekit serve`, as a pure responder: the transport hands it requests,
 /// tests call it in-process. It also writes the request log and the metrics.
 public final class ConsentResponder: HTTPResponder {
+    /// The path every signed notification takes; history sync feeds it too.
+    public let intake: NotificationIntake
     private let notifications: NotificationHandler
     private let admin: AdminHandler
     private let ledger: Ledger
@@ -17,8 +19,9 @@ public final class ConsentResponder: HTTPResponder {
         clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard
     ) {
         let registry = AppRegistry(apps)
-        self.notifications = NotificationHandler(
+        self.intake = NotificationIntake(
             verifier: verifier, apps: registry, ledger: ledger, clock: clock, metrics: metrics)
+        self.notifications = NotificationHandler(intake: intake)
         self.admin = AdminHandler(token: adminToken, verifier: verifier, apps: registry, ledger: ledger, clock: clock)
         self.ledger = ledger
         self.clock = clock

@@ -2,63 +2,26 @@ import AppStoreSignedData
 import ConsentLedger
 import Foundation
 
-/// `agekit serve` put together: trust anchors, admin token, store, ledger, verifier,
-/// responder and HTTP server, from one configuration. Prints a short startup summary.
+/// `agekit serve` put together: the services of ``ServiceAssembly`` behind the HTTP
+/// server. Prints a short startup summary.
 public final class ServerRuntime: Sendable {
-    public let configuration: ServerConfiguration
-    public let ledger: Ledger
+    public let services: ServiceAssembly
     public let server: HTTPServer
     public let responder: ConsentResponder
+    public var ledger: Ledger { services.ledger }
+    public var configuration: ServerConfiguration { services.configuration }
 
     /// Starts serving; throws with a clear message when anything is missing or wrong.
     public init(
         configuration: ServerConfiguration, environment: [String: String],
         openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
     ) throws(ServerError) {
-        self.configuration = configuration
-        let files = FileManager.default
-        do {
-            try files.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw ServerError(
-                .startupFailed, "cannot create the data directory \(configuration.dataDirectory): \(error)")
-        }
-        var anchors: [TrustAnchor] = []
-        var trustLines: [String] = []
-        for path in configuration.appleRoots {
-            guard let bytes = files.contents(atPath: path) else {
-                throw ServerError.configuration("appleRootCertificates", "cannot read \(path)")
-            }
-            do {
-                let anchor = try TrustAnchor(derOrPEM: [UInt8](bytes))
-                anchors.append(anchor)
-                trustLines.append("  trusted root \(path)  SHA-256 \(anchor.sha256Fingerprint)")
-            } catch {
-                throw ServerError.configuration("appleRootCertificates", "\(path): \(error.reason)")
-            }
-        }
-        if configuration.localTesting {
-            do {
-                let ca = try LocalCertificateAuthority.loadOrCreate(directory: configuration.caDirectory)
-                anchors.append(ca.rootAnchor)
-                trustLines.append(
-                    "  trusted local test CA \(configuration.caDirectory)  SHA-256 \(ca.rootAnchor.sha256Fingerprint)")
-            } catch {
-                throw ServerError(.startupFailed, "cannot create or load the local test CA: \(error)")
-            }
-        }
+        services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
         let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
-
-        let store: any LedgerStore
-        do {
-            store = try openStore(configuration.storeURL)
-            ledger = try Ledger(store: store)
-        } catch {
-            throw ServerError(.startupFailed, "cannot open the store \(configuration.storeURL): \(error.message)")
-        }
-        let verifier = SignedDataVerifier(anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256)
+        let ledger = services.ledger
         responder = ConsentResponder(
-            verifier: verifier, apps: configuration.apps, ledger: ledger, adminToken: token, log: .standardError)
+            verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
+            metrics: services.metrics, log: .standardError)
 
         var tls: TLSFiles?
         if let files = configuration.tls {
@@ -87,7 +50,7 @@ public final class ServerRuntime: Sendable {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         say("agekit serve listening on \(scheme)://\(host):\(server.port)  (POST /v2/notifications)")
         say("  configuration: \(configuration.source)")
-        say("  store: \(store.location)")
+        say("  store: \(ledger.store.location)")
         say(
             "  mode: "
                 + (configuration.localTesting
@@ -96,7 +59,7 @@ public final class ServerRuntime: Sendable {
             let appleId = app.appAppleId.map { " appAppleId \($0)" } ?? ""
             say("  app \(app.bundleId)\(appleId)  environments \(app.environments.joined(separator: ", "))")
         }
-        trustLines.forEach(say)
+        services.trustSummary.forEach(say)
         say(tokenLine)
         if tls == nil && configuration.host != "127.0.0.1" && configuration.host != "localhost"
             && configuration.host != "::1"
