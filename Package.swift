@@ -36,7 +36,7 @@ let package = Package(
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
         .target(name: "ConsentLedger", dependencies: ["CSQLite", "CPostgres"]),
-        .target(name: "ConsentServer", dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD"]),
+        .target(name: "ConsentServer", dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CCrypto"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
         .target(
             name: "AgeKitCLI",

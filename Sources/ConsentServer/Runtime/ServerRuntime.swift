@@ -8,6 +8,8 @@ public final class ServerRuntime: Sendable {
     public let services: ServiceAssembly
     public let server: HTTPServer
     public let responder: ConsentResponder
+    /// Present when an app forwards events to its backend.
+    public let forwarder: Forwarder?
     public var ledger: Ledger { services.ledger }
     public var configuration: ServerConfiguration { services.configuration }
 
@@ -32,6 +34,8 @@ public final class ServerRuntime: Sendable {
                 throw ServerError.configuration("tls", error.message)
             }
         }
+        let targets = configuration.forwardingTargets
+        forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets)
         let limits = configuration.limits
         server = HTTPServer(
             configuration: HTTPServerConfiguration(
@@ -61,6 +65,12 @@ public final class ServerRuntime: Sendable {
         }
         services.trustSummary.forEach(say)
         say(tokenLine)
+        if let forwarder {
+            forwarder.start()
+            for (bundleId, target) in targets.sorted(by: { $0.key < $1.key }) {
+                say("  forwarding \(bundleId) events to \(target.url.absoluteString)")
+            }
+        }
         if tls == nil && configuration.host != "127.0.0.1" && configuration.host != "localhost"
             && configuration.host != "::1"
         {
@@ -73,6 +83,7 @@ public final class ServerRuntime: Sendable {
     /// Stops accepting, lets in-flight requests finish, then closes the store.
     public func stop(drainTimeoutSeconds: Double = 10) {
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
+        forwarder?.stop()
         ledger.close()
     }
 
