@@ -303,3 +303,19 @@ struct GateCadenceTests {
         #expect(harness.system.calls.requests == 3)
     }
 }
+
+@MainActor
+@Suite("tier: override bands from a regulated region, through the gate")
+struct GateOverrideBandTests {
+    @Test(
+        "an override band starting at 14 lands in 13-15; one starting at 12 lands under 13",
+        arguments: [(14, "13-15"), (12, "under13"), (13, "under13"), (17, "13-15"), (18, "18+")] as [(Int, String)])
+    func overrideBands(age: Int, tier: String) async {
+        let region = Region(id: "bands", name: "Bands", regulated: true, lawBands: [12, 14, 18], canDecline: false)
+        let clock = SimulatedClock()
+        let harness = Harness(
+            person: .aged(age, today: clock.today, declaration: .guardianDeclared), region: region, clock: clock)
+        await harness.gate.launch()
+        #expect(harness.gate.policy.tier?.description == tier)
+    }
+}
