@@ -52,6 +52,7 @@ struct GateLaunchTests {
         #expect(await harness.gate.open(gatedNotes) == .allowed)
         #expect(await harness.gate.open(FeatureRequirement(minimumAge: 16)).reason == .tooYoung)
         #expect(harness.system.calls.requests == 1)
+        #expect(harness.gate.lastTrigger == .firstUse)
     }
 }
 
