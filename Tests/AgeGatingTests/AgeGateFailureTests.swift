@@ -110,9 +110,8 @@ struct GateDeadlineTests {
         let harness = Harness(faults: SimulatorFaults(request: .hang))
         let gate = harness.gate
         let first = Task { await gate.request(.firstUse) }
-        await harness.clock.waitForSleepers(2)
         let second = Task { await gate.request(.personTapped) }
-        await Task.yield()
+        await harness.clock.waitForSleepers(2)
         harness.clock.advance(by: .seconds(10))
         #expect(await first.value == .unavailable)
         #expect(await second.value == .unavailable)
