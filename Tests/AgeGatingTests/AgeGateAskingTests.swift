@@ -1,5 +1,6 @@
 import AgeKitSimulator
 import AgeSignals
+import Observation
 import Synchronization
 import Testing
 
@@ -40,6 +41,19 @@ struct GateLaunchTests {
         #expect(report.asked == row.asks)
         #expect(harness.system.calls.requests == (row.asks ? 1 : 0))
         #expect(harness.gate.policy == (row.asks ? teenPolicy : .notAsked))
+    }
+
+    @Test("the gate is observable: a new policy notifies its observers")
+    func observable() async {
+        let harness = Harness()
+        let changed = Mutex(false)
+        withObservationTracking {
+            _ = harness.gate.policy
+        } onChange: {
+            changed.withLock { $0 = true }
+        }
+        await harness.gate.request(.personTapped)
+        #expect(changed.withLock { $0 })
     }
 
     @Test("otherwise ask the first time a gated feature is opened, and only then")

@@ -61,6 +61,7 @@ struct SandboxPersonaTests {
                 "adult-confirmed-notification",
             ])
         #expect(SandboxPersona.named("adult") == nil)
+        #expect(throws: SimulatorError(.unknownPersona, "")) { try SandboxPersona.persona("adult") }
     }
 
     @Test("a persona's significant-change switch reports the matching regulatory feature")

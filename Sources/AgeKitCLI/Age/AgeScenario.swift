@@ -39,9 +39,11 @@ struct AgeScenario: Sendable {
         case (nil, nil):
             throw .usage("give --persona NAME or --age N ('agekit age personas' lists the personas)")
         case (let name?, nil):
-            guard let persona = SandboxPersona.named(name) else {
-                let names = SandboxPersona.all.map { $0.name }.joined(separator: ", ")
-                throw .usage("--persona: unknown persona '\(name)' (\(names))")
+            let persona: SandboxPersona
+            do {
+                persona = try SandboxPersona.persona(name)
+            } catch {
+                throw .usage("--persona: \(error.reason)")
             }
             person = persona.person(today: today)
             personaName = persona.name

@@ -45,6 +45,15 @@ public struct SandboxPersona: Hashable, Sendable {
         all.first { $0.name == name }
     }
 
+    /// The persona with this name, or an error listing the names.
+    public static func persona(_ name: String) throws(SimulatorError) -> SandboxPersona {
+        guard let persona = named(name) else {
+            let names = all.map { $0.name }.joined(separator: ", ")
+            throw SimulatorError(.unknownPersona, "'\(name)' is not a known persona (\(names))")
+        }
+        return persona
+    }
+
     /// The persona as a person on `today`.
     public func person(today: CalendarDay) -> SimulatedPerson {
         .aged(

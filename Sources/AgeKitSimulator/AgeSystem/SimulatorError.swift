@@ -4,7 +4,6 @@ public struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible
         case unknownPersona = "unknown_persona"
         case unknownRegion = "unknown_region"
         case invalidCatalog = "invalid_catalog"
-        case invalidPerson = "invalid_person"
     }
 
     public let code: Code
