@@ -1,5 +1,5 @@
 /// A small key-value store synced across one person's devices: the iCloud key-value store
-/// on Apple platforms, ``InMemoryKeyValueStore`` and ``FileKeyValueStore`` here.
+/// on Apple platforms, ``InMemorySyncedStore`` and ``FileSyncedStore`` here.
 public protocol SyncedKeyValueStore: AnyObject, Sendable {
     func string(forKey key: String) -> String?
     /// Writes (or removes, with nil) a value on this device; other devices learn of it later.

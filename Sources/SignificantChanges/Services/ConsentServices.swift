@@ -14,11 +14,11 @@ public protocol RatingCodeSource: Sendable {
 
 /// Where the time comes from; nothing in this module reads the wall clock itself.
 public protocol ConsentClock: Sendable {
-    func now() -> Date
+    var now: Date { get }
 }
 
 /// The wall clock, for apps.
 public struct SystemConsentClock: ConsentClock {
     public init() {}
-    public func now() -> Date { Date() }
+    public var now: Date { Date() }
 }

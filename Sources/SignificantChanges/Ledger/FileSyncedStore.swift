@@ -4,7 +4,7 @@ import Synchronization
 /// A store kept in one JSON file (an object of string values). Several processes sharing the
 /// file act as several devices sharing one synced store: ``refresh()`` reads what others wrote
 /// and reports those keys to the observers.
-public final class FileKeyValueStore: SyncedKeyValueStore {
+public final class FileSyncedStore: SyncedKeyValueStore {
     public let url: URL
     private let known: Mutex<[String: String]>
     private let observers = ObserverList()

@@ -2,7 +2,7 @@ import Synchronization
 
 /// One device's store in memory. ``applyExternalChanges(_:)`` is how a sync layer (the
 /// simulator's shared cloud, a test) delivers what other devices wrote.
-public final class InMemoryKeyValueStore: SyncedKeyValueStore {
+public final class InMemorySyncedStore: SyncedKeyValueStore {
     private let values: Mutex<[String: String]>
     private let observers = ObserverList()
     private let onLocalWrite: @Sendable (String, String?) -> Void
