@@ -56,6 +56,8 @@ public struct ConsentRouter: Hashable, Sendable {
     }
 
     private func carryOut(_ intent: Intent) -> ConsentRoute {
+        // tvOS and watchOS read the rating code but have no consent API at all.
+        if capabilities.readsRatingCodeOnly && intent != .clear { return .otherDevice }
         switch intent {
         case .clear: return .clear
         case .blockUntilVerified: return .blockUntilVerified
@@ -63,7 +65,6 @@ public struct ConsentRouter: Hashable, Sendable {
         case .guardianQuestion:
             return capabilities.hasSignificantUpdateQuestion ? .guardianQuestion : .otherDevice
         case .acknowledge:
-            if capabilities.readsRatingCodeOnly { return .otherDevice }
             return .acknowledgment(capabilities.hasAcknowledgmentSheet ? .systemSheet : .inAppNotice)
         }
     }

@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// Who is asked about a significant change, derived from the age answer: the routing table's
@@ -30,13 +31,17 @@ public enum ConsentSubject: String, Hashable, Sendable, CaseIterable {
             self = .minor
             return
         }
-        self = range.declaration.map(Self.isConfirmed) == true ? .confirmedAdult : .unconfirmedAdult
+        self = TrustLevel(declaration: range.declaration) == .confirmed ? .confirmedAdult : .unconfirmedAdult
     }
 
-    /// `confirmed` and the six 26.2 check methods count; self- and guardian-declared and any
-    /// case AgeKit does not know do not.
-    static func isConfirmed(_ declaration: AgeRangeDeclaration) -> Bool {
-        declaration == .confirmed || declaration.isCheckMethod
+    /// From the gate's tier and trust level: `confirmed` (and the six 26.2 check methods it
+    /// folds in) makes a confirmed adult; self- or guardian-declared and unknown cases do not.
+    public init(tier: AgeTier, trust: TrustLevel) {
+        guard tier.isAtLeast(Self.adultAge) else {
+            self = .minor
+            return
+        }
+        self = trust == .confirmed ? .confirmedAdult : .unconfirmedAdult
     }
 
     public var isAdult: Bool { self == .confirmedAdult || self == .unconfirmedAdult }
