@@ -14,11 +14,10 @@ extension ChangeCatalog {
         }
         var changes: [SignificantChange] = []
         for (index, entry) in file.changes.enumerated() {
-            let name = "changes[\(index)]" + (entry.id.map { " '\($0)'" } ?? "")
             do throws(SignificantChangesError) {
                 changes.append(try entry.change())
             } catch {
-                throw SignificantChangesError(error.code, "\(name): \(error.reason)")
+                throw SignificantChangesError(error.code, "changes[\(index)]: \(error.reason)")
             }
         }
         var rating = RatingChangeTemplate.standard
@@ -81,12 +80,19 @@ private struct CatalogFile: Decodable {
 
         func change() throws(SignificantChangesError) -> SignificantChange {
             guard let id else { throw SignificantChangesError(.malformedCatalog, "has no \"id\"") }
-            guard let introducedIn else {
-                throw SignificantChangesError(.malformedCatalog, "has no \"introducedIn\" version")
+            let version: AppVersion
+            let changeScope: ChangeScope
+            do throws(SignificantChangesError) {
+                guard let introducedIn else {
+                    throw SignificantChangesError(.malformedCatalog, "has no \"introducedIn\" version")
+                }
+                version = try AppVersion(parsing: introducedIn)
+                changeScope = try scope?.scope() ?? .wholeApp
+            } catch {
+                throw SignificantChangesError(error.code, "change '\(id)': \(error.reason)")
             }
             return try SignificantChange(
-                id: id, introducedIn: AppVersion(parsing: introducedIn), description: description ?? "",
-                scope: scope?.scope() ?? .wholeApp)
+                id: id, introducedIn: version, description: description ?? "", scope: changeScope)
         }
     }
 

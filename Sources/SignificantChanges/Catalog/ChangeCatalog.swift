@@ -55,7 +55,7 @@ public struct RatingChangeTemplate: Hashable, Sendable {
     public let scope: ChangeScope
 
     public init(description: String, scope: ChangeScope = .wholeApp) throws(SignificantChangesError) {
-        self.description = try ChangeDescriptionRule.validate(description, changeID: "ratingChange")
+        self.description = try ChangeDescriptionRule.validate(description)
         self.scope = scope
     }
 

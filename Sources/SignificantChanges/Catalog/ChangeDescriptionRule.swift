@@ -19,12 +19,12 @@ public enum ChangeDescriptionRule {
     /// Fewer letters than this cannot describe a change a guardian can judge.
     public static let minimumLetters = 12
 
-    /// Returns the description trimmed, or throws naming the change and what a guardian needs.
-    public static func validate(_ description: String, changeID: String) throws(SignificantChangesError) -> String {
+    /// Returns the description trimmed, or throws saying what a guardian needs.
+    public static func validate(_ description: String) throws(SignificantChangesError) -> String {
         let trimmed = description.trimmingWhitespace
         guard !trimmed.isEmpty else {
             throw SignificantChangesError(
-                .vagueDescription, "change '\(changeID)': the description is empty; \(guidance)")
+                .vagueDescription, "the description is empty; \(guidance)")
         }
         let words = trimmed.lowercased()
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
@@ -32,7 +32,7 @@ public enum ChangeDescriptionRule {
         let letters = trimmed.filter(\.isLetter).count
         if words.allSatisfy(emptyWords.contains) || letters < minimumLetters {
             throw SignificantChangesError(
-                .vagueDescription, "change '\(changeID)': \"\(trimmed)\" is too vague; \(guidance)")
+                .vagueDescription, "the description \"\(trimmed)\" is too vague; \(guidance)")
         }
         return trimmed
     }

@@ -14,7 +14,11 @@ public struct SignificantChange: Hashable, Sendable, Identifiable {
     ) throws(SignificantChangesError) {
         self.id = try Self.validate(id: id)
         self.introducedIn = introducedIn
-        self.description = try ChangeDescriptionRule.validate(description, changeID: id)
+        do throws(SignificantChangesError) {
+            self.description = try ChangeDescriptionRule.validate(description)
+        } catch {
+            throw SignificantChangesError(error.code, "change '\(id)': \(error.reason)")
+        }
         self.scope = scope
     }
 
