@@ -87,9 +87,10 @@ struct ChangesOptions {
             }
             settings.declinedOrUnavailable = value
         }
-        timeoutHours = try parsed.value("timeout-hours", as: "a positive number of hours") { text in
-            Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        } ?? GuardianRequest.defaultTimeout / 3600
+        timeoutHours =
+            try parsed.value("timeout-hours", as: "a positive number of hours") { text in
+                Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            } ?? GuardianRequest.defaultTimeout / 3600
         json = parsed.flag("json")
     }
 

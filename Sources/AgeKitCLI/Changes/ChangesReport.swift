@@ -128,7 +128,8 @@ struct ChangesReport: Encodable {
         for request in requests {
             let denials = request.denials.isEmpty ? "" : ", denied at \(request.denials.joined(separator: ", "))"
             lines.append(
-                "Request \(request.change): \(request.state) (questions \(request.questions.joined(separator: ", "))\(denials))")
+                "Request \(request.change): \(request.state) (questions \(request.questions.joined(separator: ", "))\(denials))"
+            )
         }
         lines.append(
             "Rating baseline: \(rating.baseline.map(String.init) ?? "none")"

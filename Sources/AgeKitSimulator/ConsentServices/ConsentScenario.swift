@@ -23,9 +23,11 @@ public struct ConsentScenario: Sendable {
 
     public init(
         catalog: ChangeCatalog, originalVersion: AppVersion? = nil, subject: ConsentSubject,
-        features: Set<RegulatoryFeature>, capabilities: PlatformCapabilities = PlatformCapabilities(
+        features: Set<RegulatoryFeature>,
+        capabilities: PlatformCapabilities = PlatformCapabilities(
             platform: .iOS, os: OSVersion(26, 4)),
-        settings: RoutingSettings = .standard, ratingCodes: [Int?] = [], guardian: GuardianBehavior = .approve(after: 300),
+        settings: RoutingSettings = .standard, ratingCodes: [Int?] = [],
+        guardian: GuardianBehavior = .approve(after: 300),
         acknowledges: Bool = true, requestTimeout: TimeInterval = GuardianRequest.defaultTimeout,
         start: Date = Date(timeIntervalSince1970: 1_781_773_200),  // 2026-06-18 09:00 UTC
         launchInterval: TimeInterval = 86_400, personID: String = "person-1"

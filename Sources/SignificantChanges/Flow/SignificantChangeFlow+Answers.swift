@@ -94,7 +94,9 @@ extension SignificantChangeFlow {
                 return [.ignored("retry of \(changeID) while its question is \(request.state.name)")]
             }
         case .acknowledgment(let presentation):
-            return [.showAcknowledgment(changeID: changeID, description: changes[index].change.description, presentation)]
+            return [
+                .showAcknowledgment(changeID: changeID, description: changes[index].change.description, presentation)
+            ]
         case .blockUntilVerified, .blockWithRetry:
             return [.requestAgeRangeAgain(changeID: changeID)]
         case .otherDevice:

@@ -90,7 +90,8 @@ extension SignificantChangeFlow {
                 actions.append(.showPending(changeID: changeID, expiresAt: expiresAt))
             case .recordApproval(let time):
                 if alreadyResolved {
-                    actions.append(.ignored("approval of \(changeID), which is already \(changes[index].status.rawValue)"))
+                    actions.append(
+                        .ignored("approval of \(changeID), which is already \(changes[index].status.rawValue)"))
                 } else {
                     actions += resolve(index, .approved, at: time, reason: "a guardian approved", record: true)
                 }

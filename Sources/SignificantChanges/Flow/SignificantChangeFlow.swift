@@ -73,7 +73,8 @@ public struct SignificantChangeFlow: Sendable {
         case .askFailed(let changeID, let error):
             return askFailed(changeID, error, at: now)
         case .guardianResponse(let response):
-            guard let index = changes.firstIndex(where: { $0.request?.questionIDs.contains(response.questionID) == true })
+            guard
+                let index = changes.firstIndex(where: { $0.request?.questionIDs.contains(response.questionID) == true })
             else { return [.ignored("response to unknown question \(response.questionID)")] }
             return withRequest(
                 of: changes[index].id, .response(questionID: response.questionID, approved: response.approved),

@@ -35,7 +35,9 @@ public struct AcknowledgmentLedger: Sendable {
     public func isResolved(_ changeID: String) -> Bool { entry(for: changeID).isResolved }
 
     @discardableResult
-    public func recordResolution(_ resolution: LedgerEntry.Resolution, for changeID: String, at time: Date)
+    public func recordResolution(
+        _ resolution: LedgerEntry.Resolution, for changeID: String, at time: Date
+    )
         -> LedgerEntry
     {
         update(changeID) { $0.resolve(resolution, at: time) }

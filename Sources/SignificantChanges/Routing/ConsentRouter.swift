@@ -73,9 +73,11 @@ public struct ConsentRouter: Hashable, Sendable {
         let route = carryOut(intent)
         switch (intent, route) {
         case (_, .otherDevice):
-            return "; \(capabilities.platform.rawValue) \(capabilities.os) cannot ask here, so consent is routed to another device"
+            return
+                "; \(capabilities.platform.rawValue) \(capabilities.os) cannot ask here, so consent is routed to another device"
         case (.acknowledge, .acknowledgment(.inAppNotice)):
-            return "; \(capabilities.platform.rawValue) \(capabilities.os) has no system sheet, so the app shows its own notice"
+            return
+                "; \(capabilities.platform.rawValue) \(capabilities.os) has no system sheet, so the app shows its own notice"
         default:
             return ""
         }

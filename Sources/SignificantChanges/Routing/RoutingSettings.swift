@@ -20,7 +20,8 @@ public struct RoutingSettings: Hashable, Sendable {
     public var declinedOrUnavailable: DeclinedOrUnavailable
 
     public init(
-        unconfirmedAdult: UnconfirmedAdult = .acknowledge, declinedOrUnavailable: DeclinedOrUnavailable = .blockWithRetry
+        unconfirmedAdult: UnconfirmedAdult = .acknowledge,
+        declinedOrUnavailable: DeclinedOrUnavailable = .blockWithRetry
     ) {
         self.unconfirmedAdult = unconfirmedAdult
         self.declinedOrUnavailable = declinedOrUnavailable
