@@ -20,6 +20,9 @@ public struct ConsentScenario: Sendable {
     public var start: Date
     public var launchInterval: TimeInterval
     public var personID: String
+    /// Whether the permission service knows the person as an adult (and so throws
+    /// `notAvailable`); nil follows the subject. Set it to test an age answer that disagrees.
+    public var permissionServiceSeesAdult: Bool?
 
     public init(
         catalog: ChangeCatalog, originalVersion: AppVersion? = nil, subject: ConsentSubject,

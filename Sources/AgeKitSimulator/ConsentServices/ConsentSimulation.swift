@@ -51,7 +51,8 @@ private struct Runner {
         self.scenario = scenario
         clock = StepClock(scenario.start)
         center = SimulatedPermissionCenter(
-            behavior: scenario.guardian, personIsAdult: scenario.subject.isAdult, clock: clock)
+            behavior: scenario.guardian, personIsAdult: scenario.permissionServiceSeesAdult ?? scenario.subject.isAdult,
+            clock: clock)
         ledger = AcknowledgmentLedger(store: store, personID: scenario.personID)
         var entries: [String: LedgerEntry] = [:]
         for change in scenario.catalog.changes { entries[change.id] = ledger.entry(for: change.id) }
