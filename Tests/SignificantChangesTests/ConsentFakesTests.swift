@@ -14,7 +14,8 @@ struct ConsentFakesTests {
     }
 
     static func question(_ id: String = "q1") -> GuardianQuestion {
-        GuardianQuestion(id: id, changeID: "calls", description: "Adds calls", expiresAt: F.t0.addingTimeInterval(F.hour))
+        GuardianQuestion(
+            id: id, changeID: "calls", description: "Adds calls", expiresAt: F.t0.addingTimeInterval(F.hour))
     }
 
     struct BehaviorRow: Sendable, CustomTestStringConvertible {

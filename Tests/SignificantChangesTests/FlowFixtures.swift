@@ -38,7 +38,8 @@ enum Fixtures {
     }
 
     static func scenario(
-        _ catalog: ChangeCatalog = single, subject: ConsentSubject = .minor, features: Set<RegulatoryFeature> = parental,
+        _ catalog: ChangeCatalog = single, subject: ConsentSubject = .minor,
+        features: Set<RegulatoryFeature> = parental,
         guardian: GuardianBehavior = .approve(after: 5 * 60), installed: String? = nil, ratingCodes: [Int?] = [],
         capabilities: PlatformCapabilities = iOS, timeout: TimeInterval = 2 * hour
     ) -> ConsentScenario {

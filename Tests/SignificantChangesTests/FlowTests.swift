@@ -91,7 +91,8 @@ struct FlowTests {
         #expect(asked.count == 1)
         let actions = flow.handle(.askFailed(changeID: "calls", .notAvailable), at: F.t0)
         #expect(flow.decision?.route == .acknowledgment(.systemSheet))
-        #expect(actions.contains(.showAcknowledgment(changeID: "calls", description: asked[0].description, .systemSheet)))
+        #expect(
+            actions.contains(.showAcknowledgment(changeID: "calls", description: asked[0].description, .systemSheet)))
         #expect(flow.progress("calls")?.isBlocked == true)
         _ = flow.handle(.acknowledged(changeID: "calls"), at: F.t0)
         #expect(flow.progress("calls")?.status == .acknowledged)
@@ -112,14 +113,17 @@ struct FlowTests {
         #expect(result.timeline.names.contains("askFailed"))
     }
 
-    @Test("a pending request without an answer expires at the app's timeout", arguments: [GuardianBehavior.never, .childCancels])
+    @Test(
+        "a pending request without an answer expires at the app's timeout",
+        arguments: [GuardianBehavior.never, .childCancels])
     func expiresAtTimeout(_ guardian: GuardianBehavior) async {
         let result = await ConsentSimulation(F.scenario(guardian: guardian, timeout: 2 * F.hour)).run()
         let calls = result.flow.progress("calls")
         #expect(calls?.request?.state == .expired(at: F.t0.addingTimeInterval(2 * F.hour)))
         #expect(calls?.isBlocked == true)
         #expect(result.flow.pendingIDs == ["calls"])
-        #expect(result.timeline.contains { $0.summary.name == "expired" && $0.at == F.t0.addingTimeInterval(2 * F.hour) })
+        #expect(
+            result.timeline.contains { $0.summary.name == "expired" && $0.at == F.t0.addingTimeInterval(2 * F.hour) })
     }
 
     @Test("an expired request can be retried with a new question")
@@ -229,7 +233,8 @@ struct FlowTests {
         "each route asks the app for its own action, and blocks the scope",
         arguments: [
             RouteRow(
-                name: "macOS adult notification: in-app notice", subject: .confirmedAdult, features: Fixtures.notification,
+                name: "macOS adult notification: in-app notice", subject: .confirmedAdult,
+                features: Fixtures.notification,
                 capabilities: PlatformCapabilities(platform: .macOS, os: OSVersion(26, 4)),
                 expected: .showAcknowledgment(
                     changeID: "calls", description: "Adds calls for everyone in the app", .inAppNotice)),
@@ -239,7 +244,8 @@ struct FlowTests {
                 expected: .routeToOtherDevice(changeID: "calls", description: "Adds calls for everyone in the app")),
             RouteRow(
                 name: "watchOS: route acknowledgment to another device", subject: .confirmedAdult,
-                features: Fixtures.notification, capabilities: PlatformCapabilities(platform: .watchOS, os: OSVersion(26, 4)),
+                features: Fixtures.notification,
+                capabilities: PlatformCapabilities(platform: .watchOS, os: OSVersion(26, 4)),
                 expected: .routeToOtherDevice(changeID: "calls", description: "Adds calls for everyone in the app")),
             RouteRow(
                 name: "declined: explain and offer to share", subject: .declined, features: Fixtures.parental,

@@ -57,7 +57,8 @@ struct SyncTests {
         let cloud = SyncedCloud(delivery: .manual)
         var phone = Device(cloud: cloud, name: "phone", capabilities: F.iOS)
         var other = Device(
-            cloud: cloud, name: "other", capabilities: PlatformCapabilities(platform: otherPlatform, os: OSVersion(26, 4)))
+            cloud: cloud, name: "other",
+            capabilities: PlatformCapabilities(platform: otherPlatform, os: OSVersion(26, 4)))
         other.listen()
         let question = phone.flow.handle(.evaluate(subject: .minor, features: F.parental), at: F.t0).questions[0]
         _ = other.flow.handle(.evaluate(subject: .minor, features: F.parental), at: F.t0)
@@ -65,7 +66,8 @@ struct SyncTests {
 
         _ = phone.flow.handle(.questionSent(changeID: "calls", questionID: question.id), at: F.t0)
         let approval = phone.flow.handle(
-            .guardianResponse(GuardianResponse(questionID: question.id, approved: true)), at: F.t0.addingTimeInterval(60))
+            .guardianResponse(GuardianResponse(questionID: question.id, approved: true)),
+            at: F.t0.addingTimeInterval(60))
         phone.perform(approval)
         #expect(other.deliver(at: F.t0.addingTimeInterval(61)).isEmpty, "nothing before the sync")
         #expect(other.flow.blockedScope == .features(["calls"]))
@@ -95,7 +97,8 @@ struct SyncTests {
         #expect(tablet.flow.progress("calls")?.request?.isApproved == true)
         // The tablet's own question is answered later: nothing happens twice.
         let late = tablet.flow.handle(
-            .guardianResponse(GuardianResponse(questionID: onTablet.id, approved: true)), at: F.t0.addingTimeInterval(60))
+            .guardianResponse(GuardianResponse(questionID: onTablet.id, approved: true)),
+            at: F.t0.addingTimeInterval(60))
         #expect(!late.names.contains("record"))
         #expect(!late.names.contains("unblock"))
     }
@@ -111,7 +114,8 @@ struct SyncTests {
         _ = phone.flow.handle(.questionSent(changeID: "calls", questionID: question.id), at: F.t0)
         phone.perform(
             phone.flow.handle(
-                .guardianResponse(GuardianResponse(questionID: question.id, approved: false)), at: F.t0.addingTimeInterval(30)))
+                .guardianResponse(GuardianResponse(questionID: question.id, approved: false)),
+                at: F.t0.addingTimeInterval(30)))
         _ = tablet.deliver(at: F.t0.addingTimeInterval(31))
         #expect(tablet.flow.blockedScope == .features(["calls"]))
         #expect(tablet.flow.ledger["calls"]?.denials == [F.t0.addingTimeInterval(30)])
