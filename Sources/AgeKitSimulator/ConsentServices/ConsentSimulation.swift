@@ -17,6 +17,7 @@ public struct ConsentSimulation: Sendable {
         public let flow: SignificantChangeFlow
         public let timeline: [TimelineEntry]
         public let permissionCenter: SimulatedPermissionCenter
+        public let acknowledgments: SimulatedAcknowledgmentPresenter
         public let ledger: AcknowledgmentLedger
         public let end: Date
     }
@@ -26,7 +27,8 @@ public struct ConsentSimulation: Sendable {
         var runner = Runner(scenario: scenario, store: store)
         await runner.run()
         return Result(
-            flow: runner.flow, timeline: runner.timeline, permissionCenter: runner.center, ledger: runner.ledger,
+            flow: runner.flow, timeline: runner.timeline, permissionCenter: runner.center,
+            acknowledgments: runner.presenter, ledger: runner.ledger,
             end: runner.clock.now)
     }
 }
@@ -43,6 +45,8 @@ private struct Runner {
     let scenario: ConsentScenario
     let clock: StepClock
     let center: SimulatedPermissionCenter
+    let presenter: SimulatedAcknowledgmentPresenter
+    let ratingCodes: RatingCodeSequence
     let ledger: AcknowledgmentLedger
     var flow: SignificantChangeFlow
     var timeline: [TimelineEntry] = []
@@ -53,6 +57,8 @@ private struct Runner {
         center = SimulatedPermissionCenter(
             behavior: scenario.guardian, personIsAdult: scenario.permissionServiceSeesAdult ?? scenario.subject.isAdult,
             clock: clock)
+        presenter = SimulatedAcknowledgmentPresenter(acknowledges: scenario.acknowledges)
+        ratingCodes = RatingCodeSequence(scenario.ratingCodes)
         ledger = AcknowledgmentLedger(store: store, personID: scenario.personID)
         var entries: [String: LedgerEntry] = [:]
         for change in scenario.catalog.changes { entries[change.id] = ledger.entry(for: change.id) }
@@ -72,7 +78,7 @@ private struct Runner {
                 await apply(.evaluate(subject: scenario.subject, features: scenario.features))
             }
             if !scenario.ratingCodes.isEmpty {
-                await apply(.ratingCode(scenario.ratingCodes[launch]))
+                await apply(.ratingCode(await ratingCodes.ageRatingCode()))
             }
         }
         await advance(until: .distantFuture)
@@ -125,8 +131,10 @@ private struct Runner {
             } catch {
                 return [.askFailed(changeID: question.changeID, error)]
             }
-        case .showAcknowledgment(let id, _, _):
-            return scenario.acknowledges ? [.acknowledged(changeID: id)] : []
+        case .showAcknowledgment(let id, let description, let presentation):
+            let acknowledged = await presenter.presentAcknowledgment(
+                description: description, presentation: presentation)
+            return acknowledged ? [.acknowledged(changeID: id)] : []
         case .record(let id, let resolution, let time):
             ledger.recordResolution(resolution, for: id, at: time)
             return []

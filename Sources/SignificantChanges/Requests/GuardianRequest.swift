@@ -7,8 +7,8 @@ import Foundation
 /// - The listener never stops: after a denial, a later approval is still heard.
 /// - Responses to questions this request never sent are ignored.
 /// - Nothing but an approval unblocks.
-public struct GuardianRequest: Hashable, Sendable {
-    public enum State: Hashable, Sendable {
+public struct GuardianRequest: Hashable, Sendable, Codable {
+    public enum State: Hashable, Sendable, Codable {
         case notAsked
         case pending(sentAt: Date, expiresAt: Date)
         case approved(at: Date)
