@@ -64,6 +64,18 @@ struct DriverTests {
         await driver.stop()
     }
 
+    @Test("the driver reads the ledger first: a change approved earlier is not asked again")
+    func ledgerReadAtStart() async {
+        let store = InMemorySyncedStore()
+        AcknowledgmentLedger(store: store, personID: "child").recordResolution(.approved, for: "calls", at: F.t0)
+        let center = SimulatedPermissionCenter(behavior: .never, personIsAdult: false, clock: FixedClock())
+        let driver = Self.driver(center: center, store: store)
+        await driver.start(subject: .minor, features: F.parental)
+        #expect(center.asked.isEmpty)
+        #expect(await driver.flow.acknowledgedIDs == ["calls"])
+        await driver.stop()
+    }
+
     @Test("the driver reads the rating code at start: 0 never becomes the baseline")
     func ratingAtStart() async {
         let center = SimulatedPermissionCenter(behavior: .never, personIsAdult: false, clock: FixedClock())

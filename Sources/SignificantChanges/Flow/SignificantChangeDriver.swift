@@ -42,7 +42,8 @@ public actor SignificantChangeDriver {
         self.onAction = onAction
     }
 
-    /// Starts listening, then routes every change and reads the rating code.
+    /// Starts listening, reads what the ledger already holds, then routes every change and
+    /// reads the rating code.
     public func start(subject: ConsentSubject, features: Set<RegulatoryFeature>) async {
         if listener == nil {
             let responses = services.permissionCenter.responses()
@@ -55,6 +56,10 @@ public actor SignificantChangeDriver {
             observation = services.ledger.observe { [weak self] changeID, entry in
                 Task { await self?.send(.ledgerChanged(changeID: changeID, entry)) }
             }
+        }
+        for changeID in flow.changes.map(\.id) {
+            let entry = services.ledger.entry(for: changeID)
+            if entry != LedgerEntry() { await send(.ledgerChanged(changeID: changeID, entry)) }
         }
         await send(.evaluate(subject: subject, features: features))
         await send(.ratingCode(await services.ratingCodes.ageRatingCode()))
