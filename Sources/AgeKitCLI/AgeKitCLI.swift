@@ -2,8 +2,10 @@
 public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
+        ServeCommand.self,
+        EventsCommand.self,
         ChangesCommand.self,
-        VersionCommand.self
+        VersionCommand.self,
     ]
 
     public static let version = "0.1.0"
