@@ -131,4 +131,28 @@ struct SyncTests {
         #expect(result.permissionCenter.asked.isEmpty)
         #expect(result.flow.progress("calls")?.status == .approved)
     }
+
+    @Test("tvOS detects a rating change, routes consent to another device, and unblocks when the phone records it")
+    func tvOSRatingChange() {
+        let cloud = SyncedCloud()
+        var tv = Device(
+            cloud: cloud, name: "tv", capabilities: PlatformCapabilities(platform: .tvOS, os: OSVersion(26, 4)))
+        tv.listen()
+        let phone = AcknowledgmentLedger(store: cloud.device("phone"), personID: "child")
+        tv.flow = F.flow(installed: "1.10", capabilities: PlatformCapabilities(platform: .tvOS, os: OSVersion(26, 4)))
+        _ = tv.flow.handle(.evaluate(subject: .minor, features: F.parental), at: F.t0)
+        _ = tv.flow.handle(.ratingCode(4), at: F.t0)
+        let actions = tv.flow.handle(.ratingCode(5), at: F.t0.addingTimeInterval(86_400))
+        let id = "age-rating-4-to-5"
+        #expect(actions.contains { if case .routeToOtherDevice(id, _) = $0 { true } else { false } })
+        #expect(actions.questions.isEmpty)
+        #expect(tv.flow.blockedScope == .wholeApp)
+        #expect(tv.flow.ratingWatch.baseline == 4)
+
+        phone.recordResolution(.approved, for: id, at: F.t0.addingTimeInterval(90_000))
+        let after = tv.deliver(at: F.t0.addingTimeInterval(90_001))
+        #expect(after.contains(.ratingBaselineMoved(to: 5)))
+        #expect(tv.flow.blockedScope == nil)
+        #expect(tv.flow.ratingWatch.baseline == 5)
+    }
 }
