@@ -12,7 +12,7 @@ public enum ChangeDescriptionRule {
         "features", "fix", "fixes", "fixed", "general", "improved", "improvement", "improvements", "latest",
         "minor", "misc", "miscellaneous", "new", "other", "performance", "several", "some", "stability", "the",
         "this", "tweak", "tweaks", "update", "updated", "updates", "various", "version", "we", "made", "with",
-        "our", "to", "of", "more", "many", "small", "stuff", "things", "better", "release", "notes", "and",
+        "our", "to", "of", "more", "many", "small", "stuff", "things", "better", "release", "notes",
         "experience", "overall", "usability", "optimizations", "optimization", "optimised", "optimized",
     ]
 
