@@ -114,12 +114,27 @@ private struct Runner {
         while !queue.isEmpty {
             let event = queue.removeFirst()
             let now = clock.now
-            if event != .tick { timeline.append(TimelineEntry(at: now, kind: .event, summary: event.summary)) }
+            if event != .tick { timeline.append(TimelineEntry(at: now, kind: .event, summary: describe(event))) }
             for action in flow.handle(event, at: now) {
                 timeline.append(TimelineEntry(at: now, kind: .action, summary: action.summary))
                 queue += await perform(action, at: now)
             }
         }
+    }
+
+    /// The event's summary, naming the change a guardian's answer belongs to.
+    func describe(_ event: SignificantChangeFlow.Event) -> FlowSummary {
+        let summary = event.summary
+        let questionID: String? =
+            switch event {
+            case .guardianResponse(let response): response.questionID
+            case .childCancelled(let id): id
+            default: nil
+            }
+        guard summary.changeID == nil, let questionID,
+            let change = flow.changes.first(where: { $0.request?.questionIDs.contains(questionID) == true })
+        else { return summary }
+        return FlowSummary(summary.name, change.id, summary.detail)
     }
 
     func perform(_ action: SignificantChangeFlow.Action, at now: Date) async -> [SignificantChangeFlow.Event] {
