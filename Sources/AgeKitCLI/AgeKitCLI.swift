@@ -5,6 +5,7 @@ public enum AgeKitCLI {
         AgeCommand.self,
         ServeCommand.self,
         EventsCommand.self,
+        ChangesCommand.self,
         VersionCommand.self,
     ]
 

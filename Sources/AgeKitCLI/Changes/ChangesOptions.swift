@@ -1,0 +1,111 @@
+import AgeKitSimulator
+import AgeSignals
+import Foundation
+import SignificantChanges
+
+/// The parsed options of `agekit changes`; every bad value names its option.
+struct ChangesOptions {
+    var catalogPath: String
+    var persona: SandboxPersona
+    var originalVersion: AppVersion?
+    var ratingCodes: [Int?]
+    var guardianName: String?
+    var guardian: GuardianBehavior?
+    var capabilities: PlatformCapabilities
+    var region: Region
+    var settings: RoutingSettings
+    var timeoutHours: Double
+    var json: Bool
+
+    static let valued: Set<String> = [
+        "catalog", "persona", "original-version", "rating-codes", "guardian", "os", "platform", "region",
+        "timeout-hours", "unconfirmed-adult", "declined",
+    ]
+
+    init(_ arguments: [String]) throws(CLIError) {
+        let parsed = try Arguments(arguments, valued: Self.valued, flags: ["json"])
+        if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+        catalogPath = try parsed.required("catalog")
+        let personaName = try parsed.required("persona")
+        guard let persona = SandboxPersona.named(personaName) else {
+            let names = SandboxPersona.all.map { $0.name }.joined(separator: ", ")
+            throw .usage("--persona: unknown persona '\(personaName)' (known: \(names))")
+        }
+        self.persona = persona
+        if let text = parsed.value("original-version") {
+            do throws(SignificantChangesError) {
+                originalVersion = try AppVersion(parsing: text)
+            } catch {
+                throw .usage("--original-version: \(error.reason)")
+            }
+        }
+        if let text = parsed.value("rating-codes") {
+            do throws(SimulatorConsentError) {
+                ratingCodes = try RatingCodeSequence(parsing: text).codes
+            } catch {
+                throw .usage("--rating-codes: \(error.reason)")
+            }
+        } else {
+            ratingCodes = []
+        }
+        guardianName = parsed.value("guardian")
+        if let name = guardianName {
+            guard let behavior = GuardianBehavior(name: name) else {
+                throw .usage(
+                    "--guardian: '\(name)' is not one of \(GuardianBehavior.names.joined(separator: ", "))")
+            }
+            guardian = behavior
+        }
+        let platform: Platform
+        let os: OSVersion
+        do throws(AgeSignalsError) {
+            platform = try Platform(parsing: parsed.value("platform") ?? "iOS")
+            os = try OSVersion(parsing: parsed.value("os") ?? "26.4")
+        } catch {
+            throw .usage("--\(error.code == .unknownPlatform ? "platform" : "os"): \(error.reason)")
+        }
+        capabilities = PlatformCapabilities(platform: platform, os: os)
+        do throws(SimulatorError) {
+            if let id = parsed.value("region") {
+                region = try RegionCatalog.standard.region(id)
+            } else {
+                region = Region.unregulated
+            }
+        } catch {
+            throw .usage("--region: \(error.reason)")
+        }
+        settings = RoutingSettings()
+        if let text = parsed.value("unconfirmed-adult") {
+            guard let value = RoutingSettings.UnconfirmedAdult(rawValue: text) else {
+                throw .usage("--unconfirmed-adult: '\(text)' is not acknowledge or blockUntilVerified")
+            }
+            settings.unconfirmedAdult = value
+        }
+        if let text = parsed.value("declined") {
+            guard let value = RoutingSettings.DeclinedOrUnavailable(rawValue: text) else {
+                throw .usage("--declined: '\(text)' is not blockWithRetry or acknowledge")
+            }
+            settings.declinedOrUnavailable = value
+        }
+        timeoutHours =
+            try parsed.value("timeout-hours", as: "a positive number of hours") { text in
+                Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            } ?? GuardianRequest.defaultTimeout / 3600
+        json = parsed.flag("json")
+    }
+
+    /// Reads and validates the catalog file.
+    func loadCatalog() throws(CLIError) -> ChangeCatalog {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: catalogPath))
+        } catch {
+            throw .failure(code: "catalog_unreadable", message: "cannot read the catalog '\(catalogPath)'")
+        }
+        do throws(SignificantChangesError) {
+            return try ChangeCatalog(json: data)
+        } catch {
+            throw .failure(code: error.code.rawValue, message: "\(catalogPath): \(error.reason)")
+        }
+    }
+}

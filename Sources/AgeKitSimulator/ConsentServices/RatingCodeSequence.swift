@@ -1,0 +1,49 @@
+import SignificantChanges
+import Synchronization
+
+/// `AppStore.ageRatingCode` as a sequence of readings: nil (unavailable), 0 (development
+/// builds), real codes. After the last reading the last value repeats.
+public final class RatingCodeSequence: RatingCodeSource {
+    public let codes: [Int?]
+    private let position = Mutex(0)
+
+    public init(_ codes: [Int?]) {
+        self.codes = codes
+    }
+
+    /// Parses "0,0,4,5"; "nil" or "none" is an unavailable reading.
+    public convenience init(parsing text: String) throws(SimulatorConsentError) {
+        var codes: [Int?] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = part.filter { !$0.isWhitespace }
+            if ["nil", "none"].contains(item.lowercased()) {
+                codes.append(nil)
+            } else if let code = Int(item), code >= 0 {
+                codes.append(code)
+            } else {
+                throw SimulatorConsentError(
+                    "rating code '\(item)' in '\(text)' is not a non-negative whole number or nil")
+            }
+        }
+        self.init(codes)
+    }
+
+    public func ageRatingCode() async -> Int? { next() }
+
+    /// The next reading, without suspending.
+    public func next() -> Int? {
+        position.withLock { position in
+            guard !codes.isEmpty else { return nil }
+            let code = codes[min(position, codes.count - 1)]
+            position += 1
+            return code
+        }
+    }
+}
+
+/// Bad input to the consent fakes (a rating sequence, a guardian behaviour, a persona).
+public struct SimulatorConsentError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}

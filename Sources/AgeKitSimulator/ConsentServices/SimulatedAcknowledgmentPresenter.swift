@@ -1,0 +1,26 @@
+import SignificantChanges
+import Synchronization
+
+/// The acknowledgment sheet (or in-app notice), simulated: the person acknowledges or
+/// dismisses it, and every presentation is recorded.
+public final class SimulatedAcknowledgmentPresenter: AcknowledgmentPresenter {
+    private let state: Mutex<(acknowledges: Bool, shown: [(String, AcknowledgmentPresentation)])>
+
+    public init(acknowledges: Bool = true) {
+        state = Mutex((acknowledges, []))
+    }
+
+    public func presentAcknowledgment(description: String, presentation: AcknowledgmentPresentation) async -> Bool {
+        state.withLock { state in
+            state.shown.append((description, presentation))
+            return state.acknowledges
+        }
+    }
+
+    /// What was shown, and how.
+    public var shown: [(description: String, presentation: AcknowledgmentPresentation)] {
+        state.withLock { $0.shown.map { (description: $0.0, presentation: $0.1) } }
+    }
+
+    public func setAcknowledges(_ acknowledges: Bool) { state.withLock { $0.acknowledges = acknowledges } }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SignificantChanges
+import Synchronization
+
+/// PermissionKit's ask center, simulated: a guardian who answers per ``GuardianBehavior``,
+/// `notAvailable` for adults (as the sandbox's 18+ cases), and answers that arrive only when
+/// the simulation's time reaches them.
+public final class SimulatedPermissionCenter: PermissionCenter {
+    /// A response waiting for its time.
+    public struct ScheduledResponse: Hashable, Sendable {
+        public let at: Date
+        public let response: GuardianResponse
+    }
+
+    private struct State {
+        var behavior: GuardianBehavior
+        var personIsAdult: Bool
+        var asked: [GuardianQuestion] = []
+        var refusedForAdult: [GuardianQuestion] = []
+        var cancelledByChild: [GuardianQuestion] = []
+        var scheduled: [ScheduledResponse] = []
+        var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
+    }
+
+    private let state: Mutex<State>
+    private let clock: any ConsentClock
+
+    public init(behavior: GuardianBehavior, personIsAdult: Bool, clock: any ConsentClock) {
+        self.state = Mutex(State(behavior: behavior, personIsAdult: personIsAdult))
+        self.clock = clock
+    }
+
+    public func ask(_ question: GuardianQuestion) async throws(PermissionAskError) {
+        let now = clock.now
+        let refused: Bool = state.withLock { state in
+            if state.personIsAdult {
+                state.refusedForAdult.append(question)
+                return true
+            }
+            if state.behavior == .childCancels {
+                state.cancelledByChild.append(question)
+                return false
+            }
+            state.asked.append(question)
+            for answer in state.behavior.responses(to: question, sentAt: now) {
+                state.scheduled.append(
+                    ScheduledResponse(
+                        at: answer.at, response: GuardianResponse(questionID: question.id, approved: answer.approved)))
+            }
+            state.scheduled.sort { $0.at < $1.at }
+            return false
+        }
+        if refused { throw .notAvailable }
+    }
+
+    public func responses() -> AsyncStream<GuardianResponse> {
+        let (stream, continuation) = AsyncStream.makeStream(of: GuardianResponse.self)
+        state.withLock { $0.listeners.append(continuation) }
+        return stream
+    }
+
+    /// Questions that reached the guardian.
+    public var asked: [GuardianQuestion] { state.withLock { $0.asked } }
+    /// Questions refused with `notAvailable` because the person is an adult.
+    public var refusedForAdult: [GuardianQuestion] { state.withLock { $0.refusedForAdult } }
+    /// Questions the child cancelled before sending.
+    public var cancelledByChild: [GuardianQuestion] { state.withLock { $0.cancelledByChild } }
+    /// When the next answer arrives, if one is on its way.
+    public var nextResponseTime: Date? { state.withLock { $0.scheduled.first?.at } }
+
+    /// Changes the guardian's behaviour for later questions.
+    public func setBehavior(_ behavior: GuardianBehavior) { state.withLock { $0.behavior = behavior } }
+
+    /// Answers a question now, as a guardian acting by hand.
+    public func answer(_ questionID: String, approved: Bool) {
+        let response = GuardianResponse(questionID: questionID, approved: approved)
+        let listeners = state.withLock { $0.listeners }
+        for listener in listeners { listener.yield(response) }
+    }
+
+    /// Removes and returns the answers due at or before `time`, and yields them to listeners.
+    public func deliverResponses(until time: Date) -> [ScheduledResponse] {
+        let (due, listeners) = state.withLock { state in
+            let due = state.scheduled.prefix { $0.at <= time }
+            state.scheduled.removeFirst(due.count)
+            return (Array(due), state.listeners)
+        }
+        for item in due {
+            for listener in listeners { listener.yield(item.response) }
+        }
+        return due
+    }
+}

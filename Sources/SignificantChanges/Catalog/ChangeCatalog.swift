@@ -1,0 +1,74 @@
+/// Every significant change the app has shipped, validated: unique ids, parsable versions,
+/// guardian-readable descriptions. The file format is described in docs/significant-changes.md.
+public struct ChangeCatalog: Hashable, Sendable {
+    /// In the order they were listed.
+    public let changes: [SignificantChange]
+    /// The running app version, when the catalog states it: changes after it are not shipped yet.
+    public let appVersion: AppVersion?
+    /// What a guardian reads when the App Store age rating changes, and what it blocks.
+    public let ratingChange: RatingChangeTemplate
+
+    public init(
+        changes: [SignificantChange], appVersion: AppVersion? = nil,
+        ratingChange: RatingChangeTemplate = .standard
+    ) throws(SignificantChangesError) {
+        var seen = Set<String>()
+        for change in changes where !seen.insert(change.id).inserted {
+            throw SignificantChangesError(.duplicateChangeID, "change id '\(change.id)' appears more than once")
+        }
+        if seen.contains(where: { $0.hasPrefix(RatingChangeTemplate.idPrefix) }) {
+            throw SignificantChangesError(
+                .invalidChangeID, "change ids starting with '\(RatingChangeTemplate.idPrefix)' are reserved")
+        }
+        self.changes = changes
+        self.appVersion = appVersion
+        self.ratingChange = ratingChange
+    }
+
+    public subscript(id: String) -> SignificantChange? { changes.first { $0.id == id } }
+
+    /// The changes this person must still consent to or acknowledge, before the ledger is
+    /// consulted: shipped in the running version and newer than the original install.
+    public func changesApplying(originalVersion: AppVersion?) -> [SignificantChange] {
+        changes.filter { change in
+            if let appVersion, change.introducedIn > appVersion { return false }
+            return !change.isExempt(originalVersion: originalVersion)
+        }
+    }
+
+    /// The changes exempt because the person installed a version that already had them.
+    public func exemptChanges(originalVersion: AppVersion?) -> [SignificantChange] {
+        changes.filter { $0.isExempt(originalVersion: originalVersion) }
+    }
+}
+
+/// How a rating change becomes a significant change: a description (the codes have no
+/// published meaning, so it cannot name the rating) and a scope.
+public struct RatingChangeTemplate: Hashable, Sendable {
+    public static let idPrefix = "age-rating-"
+    public static let standard = RatingChangeTemplate(
+        uncheckedDescription:
+            "The app's age rating on the App Store changed; review the new rating before your child continues using the app",
+        scope: .wholeApp)
+
+    public let description: String
+    public let scope: ChangeScope
+
+    public init(description: String, scope: ChangeScope = .wholeApp) throws(SignificantChangesError) {
+        self.description = try ChangeDescriptionRule.validate(description)
+        self.scope = scope
+    }
+
+    private init(uncheckedDescription: String, scope: ChangeScope) {
+        self.description = uncheckedDescription
+        self.scope = scope
+    }
+
+    /// The change raised when the rating code moves from `old` to `new`.
+    public func change(from old: Int, to new: Int, appVersion: AppVersion?) -> SignificantChange {
+        // The id and description are valid by construction; `try!` cannot fail here.
+        try! SignificantChange(
+            id: "\(Self.idPrefix)\(old)-to-\(new)", introducedIn: appVersion ?? AppVersion(0),
+            description: description, scope: scope)
+    }
+}

@@ -1,0 +1,35 @@
+/// Where one change stands for this person on this device.
+public struct ChangeProgress: Hashable, Sendable {
+    public enum Status: String, Hashable, Sendable {
+        /// The original install already contained it.
+        case exempt
+        /// Waiting for a guardian, an acknowledgment, a verification or another device.
+        case pending
+        case approved
+        case acknowledged
+        /// No significant-change feature applies to this person: no flow.
+        case cleared
+
+        /// Whether it counts as consented to (exempt, approved or acknowledged).
+        public var countsAsAcknowledged: Bool { self == .exempt || self == .approved || self == .acknowledged }
+    }
+
+    public let change: SignificantChange
+    /// Set for the change raised by a rating change.
+    public let ratingChange: RatingChange?
+    public internal(set) var status: Status
+    public internal(set) var route: ConsentRoute?
+    public internal(set) var request: GuardianRequest?
+    /// Whether the app has been told to block the change's scope.
+    public internal(set) var isBlocked = false
+    /// Questions sent so far (the next question's number).
+    var attempts = 0
+
+    init(change: SignificantChange, ratingChange: RatingChange? = nil, status: Status) {
+        self.change = change
+        self.ratingChange = ratingChange
+        self.status = status
+    }
+
+    public var id: String { change.id }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// What a flow must remember between launches: the rating baseline, the guardian requests
+/// (so that an answer arriving after a relaunch is still recognised), and whether the
+/// permission service said the person is an adult. Consent itself lives in the ledger.
+public struct FlowSnapshot: Hashable, Sendable, Codable {
+    public var ratingWatch: RatingWatch
+    public var requests: [GuardianRequest]
+    public var questionCounts: [String: Int]
+    public var permissionServiceSaysAdult: Bool
+
+    public init(
+        ratingWatch: RatingWatch = RatingWatch(), requests: [GuardianRequest] = [], questionCounts: [String: Int] = [:],
+        permissionServiceSaysAdult: Bool = false
+    ) {
+        self.ratingWatch = ratingWatch
+        self.requests = requests
+        self.questionCounts = questionCounts
+        self.permissionServiceSaysAdult = permissionServiceSaysAdult
+    }
+}
+
+extension SignificantChangeFlow {
+    /// The state to persist (the app chooses where; it holds no age data).
+    public var snapshot: FlowSnapshot {
+        FlowSnapshot(
+            ratingWatch: ratingWatch, requests: changes.compactMap(\.request),
+            questionCounts: Dictionary(
+                changes.filter { $0.attempts > 0 }.map { ($0.id, $0.attempts) }, uniquingKeysWith: max),
+            permissionServiceSaysAdult: permissionServiceSaysAdult)
+    }
+
+    /// A flow at launch, picking up where the last launch left off.
+    public init(
+        catalog: ChangeCatalog, originalVersion: AppVersion?, router: ConsentRouter,
+        requestTimeout: TimeInterval = GuardianRequest.defaultTimeout, restoring snapshot: FlowSnapshot,
+        ledger: [String: LedgerEntry] = [:]
+    ) {
+        self.init(
+            catalog: catalog, originalVersion: originalVersion, router: router, requestTimeout: requestTimeout,
+            ratingWatch: snapshot.ratingWatch, ledger: ledger)
+        permissionServiceSaysAdult = snapshot.permissionServiceSaysAdult
+        for request in snapshot.requests {
+            guard let index = index(of: request.changeID) else { continue }
+            changes[index].request = request
+            changes[index].attempts = snapshot.questionCounts[request.changeID] ?? request.questionIDs.count
+        }
+    }
+}

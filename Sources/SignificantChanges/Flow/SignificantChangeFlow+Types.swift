@@ -1,0 +1,62 @@
+import AgeSignals
+import Foundation
+
+extension SignificantChangeFlow {
+    public enum Event: Hashable, Sendable {
+        /// The age answer and the required features are known (again): route every change.
+        case evaluate(subject: ConsentSubject, features: Set<RegulatoryFeature>)
+        /// What the ledger holds, read at launch or reported from another device.
+        case ledgerChanged(changeID: String, LedgerEntry)
+        /// The App Store age rating code was read.
+        case ratingCode(Int?)
+        /// The question was handed to the system.
+        case questionSent(changeID: String, questionID: String)
+        /// Asking failed; ``PermissionAskError/notAvailable`` means the person is an adult.
+        case askFailed(changeID: String, PermissionAskError)
+        case guardianResponse(GuardianResponse)
+        /// The system reported that the child cancelled before sending (27.0).
+        case childCancelled(questionID: String)
+        /// The person acknowledged the change in the sheet or notice.
+        case acknowledged(changeID: String)
+        /// The person asked to try again.
+        case retry(changeID: String)
+        /// Time passed.
+        case tick
+    }
+
+    public enum Action: Hashable, Sendable {
+        /// The route chosen, and the table row that chose it.
+        case routed(ConsentRouter.Decision)
+        case exempt(changeID: String, installedVersion: AppVersion)
+        case rating(RatingWatch.Observation)
+        case ratingBaselineMoved(to: Int)
+        /// Keep the person out of the scope until told otherwise.
+        case block(changeID: String, ChangeScope)
+        case unblock(changeID: String, ChangeScope)
+        case askGuardian(GuardianQuestion)
+        case showPending(changeID: String, expiresAt: Date)
+        case showAcknowledgment(changeID: String, description: String, AcknowledgmentPresentation)
+        case explainBlocked(changeID: String, BlockExplanation)
+        /// This device cannot ask: explain, and say consent is given on another device.
+        case routeToOtherDevice(changeID: String, description: String)
+        case record(changeID: String, LedgerEntry.Resolution, at: Date)
+        case recordDenial(changeID: String, at: Date)
+        case showDenied(changeID: String, canRetry: Bool)
+        case showExpired(changeID: String, canRetry: Bool)
+        case showAskFailed(changeID: String, reason: String)
+        /// Ask the system for the age range again (the retry path of a blocked route).
+        case requestAgeRangeAgain(changeID: String)
+        /// The change's flow ended on this device.
+        case ended(changeID: String, ChangeProgress.Status, reason: String)
+        /// An event with no effect, and why.
+        case ignored(String)
+    }
+
+    /// Why a scope is blocked when no one can be asked right now.
+    public enum BlockExplanation: String, Hashable, Sendable {
+        /// The adult must verify their account in Settings.
+        case verifyAccountInSettings
+        /// The age is unknown (declined or unavailable): share it to continue.
+        case shareAgeRangeToContinue
+    }
+}

@@ -1,0 +1,43 @@
+import Synchronization
+
+/// One device's store in memory. ``applyExternalChanges(_:)`` is how a sync layer (the
+/// simulator's shared cloud, a test) delivers what other devices wrote.
+public final class InMemorySyncedStore: SyncedKeyValueStore {
+    private let values: Mutex<[String: String]>
+    private let observers = ObserverList()
+    private let onLocalWrite: @Sendable (String, String?) -> Void
+
+    /// - Parameter onLocalWrite: called after each write this device makes (to forward it).
+    public init(
+        _ initial: [String: String] = [:], onLocalWrite: @escaping @Sendable (String, String?) -> Void = { _, _ in }
+    ) {
+        self.values = Mutex(initial)
+        self.onLocalWrite = onLocalWrite
+    }
+
+    public func string(forKey key: String) -> String? { values.withLock { $0[key] } }
+
+    public func set(_ value: String?, forKey key: String) {
+        values.withLock { $0[key] = value }
+        onLocalWrite(key, value)
+    }
+
+    public func observeExternalChanges(_ handler: @escaping @Sendable ([String]) -> Void) -> StoreObservation {
+        observers.add(handler)
+    }
+
+    /// Stores values another device wrote and tells the observers which keys changed.
+    public func applyExternalChanges(_ changes: [String: String?]) {
+        let changed = values.withLock { values in
+            changes.compactMap { key, value -> String? in
+                guard values[key] != value else { return nil }
+                values[key] = value
+                return key
+            }
+        }
+        observers.notify(changed.sorted())
+    }
+
+    /// Everything stored, for inspection.
+    public var snapshot: [String: String] { values.withLock { $0 } }
+}

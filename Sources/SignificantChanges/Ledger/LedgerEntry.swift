@@ -1,0 +1,54 @@
+import Foundation
+
+/// What one person's devices know about one change: whether it is resolved (a guardian
+/// approved, or the adult acknowledged), and every denial with its time.
+public struct LedgerEntry: Hashable, Sendable, Codable {
+    public enum Resolution: String, Hashable, Sendable, Codable {
+        /// A guardian approved the change.
+        case approved
+        /// The person (an adult, or per the app's setting) acknowledged it.
+        case acknowledged
+    }
+
+    public var resolution: Resolution?
+    public var resolvedAt: Date?
+    /// Every denial, oldest first (at most ``maximumDenials`` kept).
+    public var denials: [Date]
+
+    public static let maximumDenials = 20
+
+    public init(resolution: Resolution? = nil, resolvedAt: Date? = nil, denials: [Date] = []) {
+        self.resolution = resolution
+        self.resolvedAt = resolvedAt
+        self.denials = denials
+    }
+
+    public var isResolved: Bool { resolution != nil }
+
+    /// The first resolution wins: a later one (from another device) keeps the earlier time.
+    public mutating func resolve(_ resolution: Resolution, at time: Date) {
+        guard self.resolution == nil else { return }
+        self.resolution = resolution
+        self.resolvedAt = time
+    }
+
+    public mutating func recordDenial(at time: Date) {
+        guard !denials.contains(time) else { return }
+        denials.append(time)
+        denials.sort()
+        if denials.count > Self.maximumDenials { denials.removeFirst(denials.count - Self.maximumDenials) }
+    }
+
+    /// Combines what two devices wrote: resolved if either is, all denials kept.
+    public func merged(with other: LedgerEntry) -> LedgerEntry {
+        var result = self
+        if let resolution = other.resolution, let time = other.resolvedAt {
+            if result.resolution == nil || (result.resolvedAt.map { time < $0 } ?? true) {
+                result.resolution = resolution
+                result.resolvedAt = time
+            }
+        }
+        for denial in other.denials { result.recordDenial(at: denial) }
+        return result
+    }
+}

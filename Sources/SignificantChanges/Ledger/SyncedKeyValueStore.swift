@@ -1,0 +1,21 @@
+/// A small key-value store synced across one person's devices: the iCloud key-value store
+/// on Apple platforms, ``InMemorySyncedStore`` and ``FileSyncedStore`` here.
+public protocol SyncedKeyValueStore: AnyObject, Sendable {
+    func string(forKey key: String) -> String?
+    /// Writes (or removes, with nil) a value on this device; other devices learn of it later.
+    func set(_ value: String?, forKey key: String)
+    /// Calls `handler` with the keys another device changed, on every such change, until the
+    /// returned observation is cancelled. Changes this device makes are not reported.
+    func observeExternalChanges(_ handler: @escaping @Sendable ([String]) -> Void) -> StoreObservation
+}
+
+/// Keeps an observer registered until ``cancel()``.
+public final class StoreObservation: Sendable {
+    private let onCancel: @Sendable () -> Void
+
+    public init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    public func cancel() { onCancel() }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// One change's guardian question, as a pure state machine.
+///
+/// - Pending is a state of its own, with a timeout the app controls: a child who cancels
+///   before sending leaves the app with no response at all, so only the timeout ends it.
+/// - The listener never stops: after a denial, a later approval is still heard.
+/// - Responses to questions this request never sent are ignored.
+/// - Nothing but an approval unblocks.
+public struct GuardianRequest: Hashable, Sendable, Codable {
+    public enum State: Hashable, Sendable, Codable {
+        case notAsked
+        case pending(sentAt: Date, expiresAt: Date)
+        case approved(at: Date)
+        case denied(at: Date)
+        case expired(at: Date)
+
+        public var name: String {
+            switch self {
+            case .notAsked: "notAsked"
+            case .pending: "pending"
+            case .approved: "approved"
+            case .denied: "denied"
+            case .expired: "expired"
+            }
+        }
+    }
+
+    public enum Event: Hashable, Sendable {
+        /// The question was handed to the system for the guardian.
+        case questionSent(id: String)
+        /// A guardian's answer to question `id`.
+        case response(questionID: String, approved: Bool)
+        /// The system said the child cancelled before sending (27.0); earlier systems say nothing.
+        case childCancelled(questionID: String)
+        /// Time passed: a pending request past its timeout expires.
+        case tick
+        /// The person asks again after a denial or an expiry.
+        case retry
+        /// Another device recorded an approval for this change.
+        case approvedElsewhere
+    }
+
+    public enum Action: Hashable, Sendable {
+        /// Send the guardian a question; give it this expiry date.
+        case askGuardian(expiresAt: Date)
+        case showPending(expiresAt: Date)
+        case recordApproval(at: Date)
+        case recordDenial(at: Date)
+        case unblock
+        case showDenied(canRetry: Bool)
+        /// No answer before the timeout (the child may have cancelled): offer to ask again.
+        case showExpired(canRetry: Bool)
+        /// A response or event with no effect, and why.
+        case ignored(String)
+    }
+
+    public let changeID: String
+    /// How long the app waits for an answer before offering to ask again.
+    public let timeout: TimeInterval
+    public private(set) var state: State = .notAsked
+    /// Every question sent for this change, the current one last.
+    public private(set) var questionIDs: [String] = []
+    /// Every denial heard, oldest first.
+    public private(set) var denials: [Date] = []
+
+    public static let defaultTimeout: TimeInterval = 48 * 60 * 60
+
+    public init(changeID: String, timeout: TimeInterval = Self.defaultTimeout) {
+        self.changeID = changeID
+        self.timeout = timeout
+    }
+
+    public var isApproved: Bool { if case .approved = state { true } else { false } }
+
+    /// Starts the request: the first question (call once, or after ``Event/retry``).
+    public func start(at now: Date) -> [Action] {
+        guard case .notAsked = state else { return [] }
+        return [.askGuardian(expiresAt: now.addingTimeInterval(timeout))]
+    }
+
+    public mutating func handle(_ event: Event, at now: Date) -> [Action] {
+        switch event {
+        case .questionSent(let id):
+            guard !isApproved else { return [.ignored("question \(id) sent after approval")] }
+            if !questionIDs.contains(id) { questionIDs.append(id) }
+            let expiresAt = now.addingTimeInterval(timeout)
+            state = .pending(sentAt: now, expiresAt: expiresAt)
+            return [.showPending(expiresAt: expiresAt)]
+
+        case .response(let id, _) where !questionIDs.contains(id):
+            return [.ignored("response to question \(id), which this request never sent")]
+
+        case .response(_, true):
+            guard !isApproved else { return [.ignored("already approved")] }
+            state = .approved(at: now)
+            return [.recordApproval(at: now), .unblock]
+
+        case .response(let id, false):
+            if isApproved {
+                return [.ignored("denial after approval: withdrawal arrives as RESCIND_CONSENT on the server")]
+            }
+            denials.append(now)
+            let current = id == questionIDs.last
+            let answersCurrentQuestion: Bool =
+                switch state {
+                case .pending, .expired, .denied: current
+                case .notAsked, .approved: false
+                }
+            guard answersCurrentQuestion else {
+                // A denial of an older question while a newer one is on its way: recorded only.
+                return [.recordDenial(at: now)]
+            }
+            state = .denied(at: now)
+            return [.recordDenial(at: now), .showDenied(canRetry: true)]
+
+        case .childCancelled(let id):
+            guard id == questionIDs.last, case .pending = state else {
+                return [.ignored("cancellation of question \(id), which is not pending")]
+            }
+            state = .expired(at: now)
+            return [.showExpired(canRetry: true)]
+
+        case .tick:
+            guard case .pending(_, let expiresAt) = state, now >= expiresAt else { return [] }
+            state = .expired(at: now)
+            return [.showExpired(canRetry: true)]
+
+        case .retry:
+            switch state {
+            case .denied, .expired:
+                state = .notAsked
+                return start(at: now)
+            default:
+                return [.ignored("retry while \(state.name)")]
+            }
+
+        case .approvedElsewhere:
+            guard !isApproved else { return [] }
+            state = .approved(at: now)
+            return [.unblock]
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The system sheet that tells an adult about a significant change (26.4), or the app's own
+/// notice where there is none.
+public protocol AcknowledgmentPresenter: Sendable {
+    /// Shows the description; true when the person acknowledged it, false when dismissed.
+    func presentAcknowledgment(description: String, presentation: AcknowledgmentPresentation) async -> Bool
+}
+
+/// StoreKit's `AppStore.ageRatingCode`: nil when unavailable, 0 in development builds.
+public protocol RatingCodeSource: Sendable {
+    func ageRatingCode() async -> Int?
+}
+
+/// Where the time comes from; nothing in this module reads the wall clock itself.
+public protocol ConsentClock: Sendable {
+    var now: Date { get }
+}
+
+/// The wall clock, for apps.
+public struct SystemConsentClock: ConsentClock {
+    public init() {}
+    public var now: Date { Date() }
+}

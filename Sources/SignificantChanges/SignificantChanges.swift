@@ -1,1 +1,0 @@
-// The SignificantChanges module; see docs/ for its guide.

@@ -1,0 +1,167 @@
+import AgeGating
+import AgeSignals
+import SignificantChanges
+import Testing
+
+@Suite("Routing (DOMAIN §5 table)")
+struct RoutingTests {
+    static let parental: RegulatoryFeature = .significantAppChangeRequiresParentalConsent
+    static let notification: RegulatoryFeature = .significantAppChangeRequiresAdultNotification
+    static let iOS = PlatformCapabilities(platform: .iOS, os: OSVersion(26, 4))
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let name: String
+        let subject: ConsentSubject
+        let features: Set<RegulatoryFeature>
+        var capabilities = RoutingTests.iOS
+        var settings = RoutingSettings.standard
+        let route: ConsentRoute
+        var testDescription: String { name }
+    }
+
+    @Test(
+        "who the person is and what is required pick the route",
+        arguments: [
+            Row(name: "empty feature set clears a minor", subject: .minor, features: [], route: .clear),
+            Row(
+                name: "only declaredAgeRangeRequired clears", subject: .minor, features: [.declaredAgeRangeRequired],
+                route: .clear),
+            Row(name: "empty feature set clears a declined person", subject: .declined, features: [], route: .clear),
+            Row(
+                name: "minor with parental consent gets a guardian question", subject: .minor,
+                features: [parental, .declaredAgeRangeRequired], route: .guardianQuestion),
+            Row(
+                name: "confirmed adult with adult notification gets the system sheet", subject: .confirmedAdult,
+                features: [notification], route: .acknowledgment(.systemSheet)),
+            Row(
+                name: "confirmed adult is never sent a guardian question", subject: .confirmedAdult,
+                features: [parental], route: .acknowledgment(.systemSheet)),
+            Row(
+                name: "adult not confirmed acknowledges by default", subject: .unconfirmedAdult,
+                features: [notification], route: .acknowledgment(.systemSheet)),
+            Row(
+                name: "adult not confirmed can be blocked until verified", subject: .unconfirmedAdult,
+                features: [notification], settings: RoutingSettings(unconfirmedAdult: .blockUntilVerified),
+                route: .blockUntilVerified),
+            Row(
+                name: "declined blocks with retry by default", subject: .declined, features: [parental],
+                route: .blockWithRetry),
+            Row(
+                name: "unavailable blocks with retry by default", subject: .unavailable, features: [notification],
+                route: .blockWithRetry),
+            Row(
+                name: "declined can acknowledge by setting", subject: .declined, features: [parental],
+                settings: RoutingSettings(declinedOrUnavailable: .acknowledge), route: .acknowledgment(.systemSheet)),
+            Row(
+                name: "macOS has no sheet: in-app notice", subject: .confirmedAdult, features: [notification],
+                capabilities: PlatformCapabilities(platform: .macOS, os: OSVersion(26, 4)),
+                route: .acknowledgment(.inAppNotice)),
+            Row(
+                name: "visionOS has no sheet: in-app notice", subject: .confirmedAdult, features: [notification],
+                capabilities: PlatformCapabilities(platform: .visionOS, os: OSVersion(26, 4)),
+                route: .acknowledgment(.inAppNotice)),
+            Row(
+                name: "macOS minors still get the guardian question", subject: .minor, features: [parental],
+                capabilities: PlatformCapabilities(platform: .macOS, os: OSVersion(26, 4)), route: .guardianQuestion),
+            Row(
+                name: "tvOS routes a minor's consent to another device", subject: .minor, features: [parental],
+                capabilities: PlatformCapabilities(platform: .tvOS, os: OSVersion(26, 4)), route: .otherDevice),
+            Row(
+                name: "watchOS routes an adult's acknowledgment to another device", subject: .confirmedAdult,
+                features: [notification], capabilities: PlatformCapabilities(platform: .watchOS, os: OSVersion(26, 4)),
+                route: .otherDevice),
+            Row(
+                name: "tvOS with nothing required clears", subject: .minor, features: [],
+                capabilities: PlatformCapabilities(platform: .tvOS, os: OSVersion(26, 4)), route: .clear),
+            Row(
+                name: "no permission API before 26.2: another device", subject: .minor, features: [parental],
+                capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(26, 1)), route: .otherDevice),
+        ])
+    func table(_ row: Row) {
+        let router = ConsentRouter(settings: row.settings, capabilities: row.capabilities)
+        let decision = router.route(subject: row.subject, features: row.features)
+        #expect(decision.route == row.route, "\(decision.reason)")
+        #expect(!decision.reason.isEmpty)
+    }
+
+    @Test(
+        "adults are never routed to a guardian question, whatever is required",
+        arguments: [ConsentSubject.confirmedAdult, .unconfirmedAdult])
+    func adultsNeverAsked(_ subject: ConsentSubject) {
+        let features: [Set<RegulatoryFeature>] = [
+            [Self.parental], [Self.notification], [Self.parental, Self.notification],
+        ]
+        for settings in [RoutingSettings(), RoutingSettings(unconfirmedAdult: .blockUntilVerified)] {
+            for required in features {
+                let route = ConsentRouter(settings: settings, capabilities: Self.iOS)
+                    .route(subject: subject, features: required).route
+                #expect(route != .guardianQuestion)
+            }
+        }
+    }
+
+    @Test("notAvailable from the permission service takes the adult path")
+    func notAvailableAdultPath() {
+        #expect(
+            ConsentRouter(capabilities: Self.iOS).adultPathAfterNotAvailable().route == .acknowledgment(.systemSheet))
+        let mac = PlatformCapabilities(platform: .macOS, os: OSVersion(26, 4))
+        #expect(ConsentRouter(capabilities: mac).adultPathAfterNotAvailable().route == .acknowledgment(.inAppNotice))
+    }
+
+    struct SubjectRow: Sendable, CustomTestStringConvertible {
+        let name: String
+        let response: AgeRangeResponse?
+        let subject: ConsentSubject
+        var testDescription: String { name }
+    }
+
+    @Test(
+        "the subject comes from the lower bound and the declaration",
+        arguments: [
+            SubjectRow(name: "no answer", response: nil, subject: .unavailable),
+            SubjectRow(name: "declined", response: .declinedSharing, subject: .declined),
+            SubjectRow(
+                name: "below the lowest gate", response: .sharing(AgeRange(lowerBound: nil, upperBound: 12)),
+                subject: .minor),
+            SubjectRow(
+                name: "law band starting at 14", response: .sharing(AgeRange(lowerBound: 14, upperBound: 17)),
+                subject: .minor),
+            SubjectRow(
+                name: "self-declared adult",
+                response: .sharing(AgeRange(lowerBound: 18, upperBound: nil, declaration: .selfDeclared)),
+                subject: .unconfirmedAdult),
+            SubjectRow(
+                name: "confirmed adult",
+                response: .sharing(AgeRange(lowerBound: 18, upperBound: nil, declaration: .confirmed)),
+                subject: .confirmedAdult),
+            SubjectRow(
+                name: "26.2 payment check is confirmed",
+                response: .sharing(AgeRange(lowerBound: 18, upperBound: nil, declaration: .paymentChecked)),
+                subject: .confirmedAdult),
+            SubjectRow(
+                name: "unknown declaration is not confirmed and never crashes",
+                response: .sharing(AgeRange(lowerBound: 21, upperBound: nil, declaration: .unknown("faceChecked"))),
+                subject: .unconfirmedAdult),
+            SubjectRow(
+                name: "adult with no declaration", response: .sharing(AgeRange(lowerBound: 18, upperBound: nil)),
+                subject: .unconfirmedAdult),
+        ])
+    func subjects(_ row: SubjectRow) {
+        #expect(ConsentSubject(response: row.response) == row.subject)
+    }
+
+    @Test("the subject from the gate's tier and trust agrees with the range")
+    func subjectFromTier() throws {
+        let gates = try AgeGates(13, 16, 18)
+        #expect(ConsentSubject(tier: AgeTier(lowerBound: 18, gates: gates), trust: .confirmed) == .confirmedAdult)
+        #expect(ConsentSubject(tier: AgeTier(lowerBound: 18, gates: gates), trust: .selfDeclared) == .unconfirmedAdult)
+        #expect(ConsentSubject(tier: AgeTier(lowerBound: 16, gates: gates), trust: .confirmed) == .minor)
+    }
+
+    @Test("before 26.4 an eligible minor needs parental consent and nobody else anything")
+    func inferredFeatures() {
+        #expect(RegulatoryFeature.inferredBefore264(eligible: true, subject: .minor) == [Self.parental])
+        #expect(RegulatoryFeature.inferredBefore264(eligible: false, subject: .minor).isEmpty)
+        #expect(RegulatoryFeature.inferredBefore264(eligible: true, subject: .confirmedAdult).isEmpty)
+    }
+}
