@@ -51,16 +51,16 @@ public actor LaunchSession {
 
     /// Feeds an event and performs every action that follows, until the sequence waits.
     public func send(_ event: LaunchSequence.Event) async {
-        var queue = sequence.handle(event, at: services.clock.now())
+        var queue = sequence.handle(event, at: services.clock.currentTime())
         while !queue.isEmpty {
             let action = queue.removeFirst()
             performed.append(action)
             if let answer = await perform(action) {
-                queue += sequence.handle(answer, at: services.clock.now())
+                queue += sequence.handle(answer, at: services.clock.currentTime())
             }
             if queue.isEmpty, sequence.stage == .waitingForWelcomeScreens, !sequence.welcomeScreensFinished {
                 await services.welcomeScreens.waitUntilFinished()
-                queue += sequence.handle(.welcomeScreensFinished, at: services.clock.now())
+                queue += sequence.handle(.welcomeScreensFinished, at: services.clock.currentTime())
             }
         }
     }
@@ -72,7 +72,7 @@ public actor LaunchSession {
         var flow = ConsentUpdate(
             settings: sequence.settings, answer: sequence.currentAnswer, trackingStatus: current,
             launchFinished: sequence.isDone)
-        var queue = flow.handle(.start, at: services.clock.now())
+        var queue = flow.handle(.start, at: services.clock.currentTime())
         var offered: [ConsentUpdate.Action] = []
         while !queue.isEmpty {
             let action = queue.removeFirst()
@@ -81,10 +81,10 @@ public actor LaunchSession {
             case .showConsentForm:
                 let event: ConsentUpdate.Event
                 do { event = .consentFormClosed(try await services.consent.showForm()) } catch { event = .consentFormFailed }
-                queue += flow.handle(event, at: services.clock.now())
+                queue += flow.handle(event, at: services.clock.currentTime())
             case .showTrackingPrompt:
                 let status = await services.tracking.requestAuthorization()
-                queue += flow.handle(.trackingPromptAnswered(status), at: services.clock.now())
+                queue += flow.handle(.trackingPromptAnswered(status), at: services.clock.currentTime())
             case .refuse, .offerToOpenSettings:
                 break
             }

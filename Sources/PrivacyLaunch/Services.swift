@@ -67,7 +67,7 @@ public protocol WelcomeScreens: Sendable {
 
 /// The wall clock, passed in so tests and the simulator control time.
 public protocol LaunchClock: Sendable {
-    func now() -> Timestamp
+    func currentTime() -> Timestamp
 }
 
 /// Every service the launch needs, supplied by the caller.
