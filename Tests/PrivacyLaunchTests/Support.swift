@@ -69,8 +69,8 @@ func runLaunch(
 }
 
 extension Array where Element == LaunchSequence.Action {
-    func index(of kind: ActionKind) -> Int? { firstIndex { ActionKind($0) == kind } }
-    func contains(_ kind: ActionKind) -> Bool { index(of: kind) != nil }
+    func position(of kind: ActionKind) -> Int? { firstIndex { ActionKind($0) == kind } }
+    func contains(_ kind: ActionKind) -> Bool { position(of: kind) != nil }
     var kinds: [ActionKind] { map(ActionKind.init) }
 }
 
