@@ -49,8 +49,10 @@ public enum ConsentStep {
 
     /// How the step ends once the form closed with `status`.
     public static func afterForm(_ status: ConsentStatus) -> (outcome: ConsentOutcome, reason: String) {
-        guard status.requirement == .obtained else {
-            return (.failed(.formNotAnswered), "the consent form closed without an answer")
+        switch status.requirement {
+        case .obtained: break
+        case .notRequired: return (.noFormRequired, "the consent form closed; no consent is required for this person")
+        case .required, .unknown: return (.failed(.formNotAnswered), "the consent form closed without an answer")
         }
         let choices = status.choices ?? .refuseAll
         let verdict = choices.acceptsPersonalisedAds ? "accepted" : "did not accept"

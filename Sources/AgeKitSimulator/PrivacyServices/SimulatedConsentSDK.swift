@@ -111,10 +111,10 @@ public final class SimulatedConsentSDK: ConsentService, Sendable {
                 formTurnedOffByOwner: setup.formTurnedOffByOwner)
         }
         let requirement: ConsentStatus.Requirement
-        if !setup.region.requiresForm {
-            requirement = .notRequired
+        if setup.earlierChoices != nil {
+            requirement = .obtained
         } else {
-            requirement = setup.earlierChoices == nil ? .required : .obtained
+            requirement = setup.region.requiresForm ? .required : .notRequired
         }
         return ConsentStatus(
             requirement: requirement, formAvailable: !setup.formUnavailable,
