@@ -12,6 +12,10 @@ extension LaunchSequence {
         case .ageCheckRequirement(let requirement):
             guard stage == .checkingAgeRequirement else { return ignore(event, at: now, "no age check requirement was asked") }
             if let decision = AgeStep.afterRequirement(requirement) { return applyAge(decision) }
+            askReason =
+                requirement == .required
+                ? "the system says this person needs an age check"
+                : "the system could not say whether an age check is required: asked (careful side)"
             stage = .askingAge
             return [.requestAgeRange(settings.ageGates)]
 
@@ -48,7 +52,7 @@ extension LaunchSequence {
         case .trackingPromptAnswered(let status):
             guard stage == .showingTrackingPrompt else { return ignore(event, at: now, "no tracking prompt is showing") }
             context.trackingStatus = status
-            records.append(StepRecord(step: .tracking, decision: "answered", reason: "the person answered: \(status.rawValue)"))
+            amendRecord(.tracking, "the person answered: \(status.rawValue)")
             return afterTracking()
 
         case .welcomeScreensFinished:
@@ -63,14 +67,13 @@ extension LaunchSequence {
             }
             context.notificationStatus = status
             notificationAnswered = true
-            records.append(
-                StepRecord(step: .notifications, decision: "answered", reason: "the person answered: \(status.rawValue)"))
+            amendRecord(.notifications, "the person answered: \(status.rawValue)")
             return locationStep()
 
         case .locationPromptAnswered(let status):
             guard stage == .requestingLocation else { return ignore(event, at: now, "no location prompt is showing") }
             context.locationStatus = status
-            records.append(StepRecord(step: .location, decision: "answered", reason: "the person answered: \(status.rawValue)"))
+            amendRecord(.location, "the person answered: \(status.rawValue)")
             stage = .finished
             return []
 
@@ -113,18 +116,16 @@ extension LaunchSequence {
             return [.checkAgeRequirement]
         case .askEveryone:
             stage = .askingAge
-            records.append(
-                StepRecord(
-                    step: .age, decision: "ask",
-                    reason: "OS \(context.os) (26.0-26.1) has no region check: everyone is asked"))
+            askReason = "OS \(context.os) (26.0-26.1) has no region check: everyone is asked"
             return [.requestAgeRange(settings.ageGates)]
         }
     }
 
     private mutating func applyAge(_ decision: AgeDecision) -> [Action] {
         ageDecision = decision
+        let reason = askReason.map { "\($0); \(decision.reason)" } ?? decision.reason
         records.append(
-            StepRecord(step: .age, decision: decision.answer.rawValue, reason: decision.reason, rule: decision.rule.rawValue))
+            StepRecord(step: .age, decision: decision.answer.rawValue, reason: reason, rule: decision.rule.rawValue))
         var actions: [Action] = []
         if decision.saves { actions.append(.saveAgeAnswer(decision.answer)) }
         if let shown = decision.message {
@@ -227,6 +228,14 @@ extension LaunchSequence {
         }
         stage = .finished
         return []
+    }
+
+    /// Adds the answer to the step's record: one record per step.
+    private mutating func amendRecord(_ step: LaunchStep, _ addition: String) {
+        guard let index = records.lastIndex(where: { $0.step == step }) else { return }
+        let record = records[index]
+        records[index] = StepRecord(
+            step: step, decision: record.decision, reason: "\(record.reason); \(addition)", rule: record.rule)
     }
 
     private mutating func ignore(_ event: Event, at now: Timestamp, _ reason: String) -> [Action] {

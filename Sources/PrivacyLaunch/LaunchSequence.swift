@@ -31,6 +31,7 @@ public struct LaunchSequence: Sendable {
     public internal(set) var records: [StepRecord] = []
     public internal(set) var ignoredEvents: [IgnoredEvent] = []
     var pendingConsentReason = ""
+    var askReason: String?
 
     public init(settings: OwnerSettings, context: LaunchContext) {
         self.settings = settings
