@@ -22,7 +22,8 @@ public enum ConsentStep {
         }
         switch status.requirement {
         case .unknown:
-            return .done(.failed(.requirementUnknown), reason: "refreshed, but the SDK cannot say whether a form is required")
+            return .done(
+                .failed(.requirementUnknown), reason: "refreshed, but the SDK cannot say whether a form is required")
         case .notRequired:
             return .done(.noFormRequired, reason: "refreshed; no consent form is required for this person")
         case .required:

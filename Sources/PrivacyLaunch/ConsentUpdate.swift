@@ -38,7 +38,8 @@ public struct ConsentUpdate: Sendable {
     /// Events that changed nothing (repeated or out of order).
     public private(set) var ignoredEvents: [Event] = []
 
-    public init(settings: OwnerSettings, answer: AgeAnswer, trackingStatus: TrackingStatus, launchFinished: Bool = true) {
+    public init(settings: OwnerSettings, answer: AgeAnswer, trackingStatus: TrackingStatus, launchFinished: Bool = true)
+    {
         self.settings = settings
         self.answer = answer
         self.trackingStatus = trackingStatus

@@ -6,11 +6,14 @@ extension LaunchSequence {
         case .contentReady:
             guard stage == .waitingForContent else { return ignore(event, at: now, "the content was already ready") }
             records.append(
-                StepRecord(step: .content, decision: "ready", reason: "content and account loaded before any privacy step"))
+                StepRecord(
+                    step: .content, decision: "ready", reason: "content and account loaded before any privacy step"))
             return startAgeStep()
 
         case .ageCheckRequirement(let requirement):
-            guard stage == .checkingAgeRequirement else { return ignore(event, at: now, "no age check requirement was asked") }
+            guard stage == .checkingAgeRequirement else {
+                return ignore(event, at: now, "no age check requirement was asked")
+            }
             if let decision = AgeStep.afterRequirement(requirement) { return applyAge(decision) }
             askReason =
                 requirement == .required
@@ -50,7 +53,9 @@ extension LaunchSequence {
             return finishConsent(.failed(.formFailed), reason: "\(pendingConsentReason); the form failed to show")
 
         case .trackingPromptAnswered(let status):
-            guard stage == .showingTrackingPrompt else { return ignore(event, at: now, "no tracking prompt is showing") }
+            guard stage == .showingTrackingPrompt else {
+                return ignore(event, at: now, "no tracking prompt is showing")
+            }
             context.trackingStatus = status
             amendRecord(.tracking, "the person answered: \(status.rawValue)")
             return afterTracking()
@@ -78,14 +83,18 @@ extension LaunchSequence {
             return []
 
         case .toolStarted(let feature):
-            guard feature.isThirdPartyTool else { return ignore(event, at: now, "\(feature.rawValue) is not a third-party tool") }
+            guard feature.isThirdPartyTool else {
+                return ignore(event, at: now, "\(feature.rawValue) is not a third-party tool")
+            }
             guard allows(feature) else {
                 // Started against its guard: stop it at once rather than let it hear anything.
                 _ = ignore(event, at: now, "the \(feature.rawValue) guard says no: the tool is stopped at once")
                 stoppedTools.insert(feature)
                 return [.stopToolEvents([feature])]
             }
-            guard !startedTools.contains(feature) else { return ignore(event, at: now, "\(feature.rawValue) already started") }
+            guard !startedTools.contains(feature) else {
+                return ignore(event, at: now, "\(feature.rawValue) already started")
+            }
             startedTools.insert(feature)
             return []
 
@@ -186,7 +195,8 @@ extension LaunchSequence {
                 StepRecord(step: .ads, decision: "started", reason: "the consent SDK says ads may be requested"))
             actions.append(.startAds)
         } else {
-            let why = consentStatus == nil ? "the consent refresh failed" : "the consent SDK says ads may not be requested"
+            let why =
+                consentStatus == nil ? "the consent refresh failed" : "the consent SDK says ads may not be requested"
             records.append(StepRecord(step: .ads, decision: "not started", reason: why))
         }
         return actions + notificationStep()
@@ -213,7 +223,8 @@ extension LaunchSequence {
 
     private mutating func locationStep() -> [Action] {
         if !settings.usesLocation {
-            records.append(StepRecord(step: .location, decision: "not requested", reason: "the app does not use location"))
+            records.append(
+                StepRecord(step: .location, decision: "not requested", reason: "the app does not use location"))
         } else if context.locationStatus != .notDetermined {
             records.append(
                 StepRecord(

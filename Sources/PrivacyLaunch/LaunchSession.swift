@@ -80,7 +80,9 @@ public actor LaunchSession {
             switch action {
             case .showConsentForm:
                 let event: ConsentUpdate.Event
-                do { event = .consentFormClosed(try await services.consent.showForm()) } catch { event = .consentFormFailed }
+                do { event = .consentFormClosed(try await services.consent.showForm()) } catch {
+                    event = .consentFormFailed
+                }
                 queue += flow.handle(event, at: services.clock.currentTime())
             case .showTrackingPrompt:
                 let status = await services.tracking.requestAuthorization()

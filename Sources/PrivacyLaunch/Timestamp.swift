@@ -47,7 +47,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         let (year, month, day) = date
         let second = ((secondsSince1970 % 86_400) + 86_400) % 86_400
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(Int64(month)))-\(two(Int64(day)))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+        return
+            "\(year)-\(two(Int64(month)))-\(two(Int64(day)))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
     }
 
     static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }

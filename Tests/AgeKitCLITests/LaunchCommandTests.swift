@@ -10,7 +10,9 @@ struct LaunchCommandTests {
         let out = Mutex<[String]>([])
         let err = Mutex<[String]>([])
         var console: Console {
-            Console(out: { line in self.out.withLock { $0.append(line) } }, err: { line in self.err.withLock { $0.append(line) } })
+            Console(
+                out: { line in self.out.withLock { $0.append(line) } },
+                err: { line in self.err.withLock { $0.append(line) } })
         }
         var stdout: String { out.withLock { $0.joined(separator: "\n") } }
         var stderr: String { err.withLock { $0.joined(separator: "\n") } }
@@ -41,7 +43,10 @@ struct LaunchCommandTests {
         #expect(report["message"] is NSNull)
         #expect(report["trackingPrompt"] as? String == "underThreshold")
         let steps = try #require(report["steps"] as? [[String: Any]])
-        #expect(steps.map { $0["step"] as? String } == ["content", "age", "consent", "tracking", "ads", "notifications", "location"])
+        #expect(
+            steps.map { $0["step"] as? String } == [
+                "content", "age", "consent", "tracking", "ads", "notifications", "location",
+            ])
         #expect(steps.allSatisfy { $0["decision"] is String && $0["reason"] is String })
         let guards = try #require(report["guards"] as? [String: Bool])
         #expect(guards.count == 9)
@@ -89,17 +94,19 @@ struct LaunchCommandTests {
         #expect(result.out.isEmpty)
     }
 
-    @Test("usage mistakes exit 2 and name the option", arguments: [
-        (["--age", "10", "--persona", "adult-confirmed"], "not both"),
-        ([], "--persona"),
-        (["--persona", "nobody"], "--persona"),
-        (["--age", "-3"], "--age"),
-        (["--age", "10", "--os", "twenty"], "--os"),
-        (["--age", "10", "--region", "Atlantis"], "--region"),
-        (["--age", "10", "--consent-region", "MARS"], "--consent-region"),
-        (["--age", "10", "--saved", "maybe"], "--saved"),
-        (["--age", "10", "--colour"], "--colour"),
-    ])
+    @Test(
+        "usage mistakes exit 2 and name the option",
+        arguments: [
+            (["--age", "10", "--persona", "adult-confirmed"], "not both"),
+            ([], "--persona"),
+            (["--persona", "nobody"], "--persona"),
+            (["--age", "-3"], "--age"),
+            (["--age", "10", "--os", "twenty"], "--os"),
+            (["--age", "10", "--region", "Atlantis"], "--region"),
+            (["--age", "10", "--consent-region", "MARS"], "--consent-region"),
+            (["--age", "10", "--saved", "maybe"], "--saved"),
+            (["--age", "10", "--colour"], "--colour"),
+        ])
     func usage(_ arguments: [String], _ mention: String) async {
         let result = await run(arguments)
         #expect(result.code == 2)

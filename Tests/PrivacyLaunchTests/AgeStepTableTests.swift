@@ -88,7 +88,8 @@ struct AgeStepTableTests {
     @Test("each row decides the answer, the save, the question and the message", arguments: AgeStepRow.all)
     func row(_ row: AgeStepRow) {
         let world = World(requirement: row.requirement, ageOutcome: row.outcome)
-        let (sequence, actions) = runLaunch(row.settings, LaunchContext(os: row.os, savedAnswer: row.saved), world: world)
+        let (sequence, actions) = runLaunch(
+            row.settings, LaunchContext(os: row.os, savedAnswer: row.saved), world: world)
 
         #expect(sequence.ageDecision?.answer == row.answer)
         #expect(sequence.ageDecision?.rule == row.rule)
@@ -100,7 +101,9 @@ struct AgeStepTableTests {
         #expect(actions.contains(.showMessage(.ageVerificationNotPossible)) == row.showsMessage)
         #expect((sequence.message != nil) == row.showsMessage)
         if row.asked {
-            #expect(actions.contains(.requestAgeRange(row.settings.ageGates)), "asks with the owner's threshold as the gate")
+            #expect(
+                actions.contains(.requestAgeRange(row.settings.ageGates)), "asks with the owner's threshold as the gate"
+            )
         }
     }
 

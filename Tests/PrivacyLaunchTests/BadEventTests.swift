@@ -91,7 +91,8 @@ struct BadEventTests {
             ]
         let settings = OwnerSettings(hasWelcomeScreens: seed % 2 == 0)
         var sequence = LaunchSequence(
-            settings: settings, context: LaunchContext(os: OSVersion(26, seed % 5), savedAnswer: seed % 3 == 0 ? .over : nil))
+            settings: settings,
+            context: LaunchContext(os: OSVersion(26, seed % 5), savedAnswer: seed % 3 == 0 ? .over : nil))
         var emitted: [LaunchSequence.Action] = []
         for _ in 0..<60 {
             let event = events[generator.next(events.count)]

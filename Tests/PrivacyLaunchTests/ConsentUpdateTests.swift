@@ -53,7 +53,8 @@ struct ConsentUpdateTests {
         NoPromptCase(name: "already authorized", tracking: .authorized),
         NoPromptCase(name: "restricted", tracking: .restricted),
         NoPromptCase(name: "personalised ads refused in the form", form: .consentFormClosed(.obtained(.refuseAll))),
-        NoPromptCase(name: "refused before but personalised ads refused now", tracking: .denied,
+        NoPromptCase(
+            name: "refused before but personalised ads refused now", tracking: .denied,
             form: .consentFormClosed(.obtained(.refuseAll))),
         NoPromptCase(name: "the form failed", form: .consentFormFailed),
         NoPromptCase(name: "the app has no ads", settings: OwnerSettings(hasAds: false)),

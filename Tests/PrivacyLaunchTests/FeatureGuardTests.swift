@@ -26,7 +26,8 @@ struct FeatureGuardTests {
 
     @Test("before this launch's answer the guards use the saved answer", arguments: [AgeAnswer.over, .under])
     func savedAnswer(_ saved: AgeAnswer) {
-        var sequence = LaunchSequence(settings: OwnerSettings(), context: LaunchContext(os: OSVersion(26, 4), savedAnswer: saved))
+        var sequence = LaunchSequence(
+            settings: OwnerSettings(), context: LaunchContext(os: OSVersion(26, 4), savedAnswer: saved))
         _ = sequence.handle(.contentReady, at: referenceNow)
         _ = sequence.handle(.ageCheckRequirement(.required), at: referenceNow)
         #expect(sequence.answerSource == .saved)

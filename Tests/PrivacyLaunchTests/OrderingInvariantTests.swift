@@ -137,7 +137,10 @@ struct OrderingInvariantTests {
             settings: OwnerSettings(hasWelcomeScreens: true), context: LaunchContext(os: OSVersion(26, 4)))
         #expect(sequence.handle(.welcomeScreensFinished, at: referenceNow).isEmpty)
         #expect(sequence.handle(.contentReady, at: referenceNow) == [.checkAgeRequirement])
-        #expect(sequence.handle(.ageCheckRequirement(.notRequired), at: referenceNow) == [.saveAgeAnswer(.over), .refreshConsent])
+        #expect(
+            sequence.handle(.ageCheckRequirement(.notRequired), at: referenceNow) == [
+                .saveAgeAnswer(.over), .refreshConsent,
+            ])
         let afterConsent = sequence.handle(.consentRefreshed(.noFormNeeded), at: referenceNow)
         #expect(afterConsent == [.showTrackingPrompt])
         #expect(

@@ -51,7 +51,8 @@ struct OwnerSettingsTests {
 
     static let badFiles: [BadFile] = [
         BadFile(name: "misspelt key", json: #"{"ageProtecton": false}"#, code: .unknownSetting),
-        BadFile(name: "unknown key beside known ones", json: #"{"hasAds": true, "colour": "red"}"#, code: .unknownSetting),
+        BadFile(
+            name: "unknown key beside known ones", json: #"{"hasAds": true, "colour": "red"}"#, code: .unknownSetting),
         BadFile(name: "boolean as a string", json: #"{"hasAds": "yes"}"#, code: .invalidSetting),
         BadFile(name: "threshold as a string", json: #"{"threshold": "16"}"#, code: .invalidSetting),
         BadFile(name: "fractional threshold", json: #"{"threshold": 16.5}"#, code: .invalidSetting),

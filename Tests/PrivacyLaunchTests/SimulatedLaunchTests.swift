@@ -42,10 +42,12 @@ struct SimulatedLaunchTests {
         #expect(device.ageSystem.calls.requests == 1)
     }
 
-    @Test("sandbox personas in Texas land on the right side of 16", arguments: [
-        ("under13-approved", AgeAnswer.under), ("13to15-approved", .under), ("16to17-declined", .over),
-        ("adult-self-declared", .over), ("adult-confirmed", .over), ("adult-confirmed-notification", .over),
-    ])
+    @Test(
+        "sandbox personas in Texas land on the right side of 16",
+        arguments: [
+            ("under13-approved", AgeAnswer.under), ("13to15-approved", .under), ("16to17-declined", .over),
+            ("adult-self-declared", .over), ("adult-confirmed", .over), ("adult-confirmed-notification", .over),
+        ])
     func personas(_ name: String, _ expected: AgeAnswer) async throws {
         let device = try device(persona: name)
         let session = await device.session(settings: OwnerSettings())
@@ -106,7 +108,9 @@ struct SimulatedLaunchTests {
         let device = try device(persona: "adult-confirmed", setup: .init(trackingStatus: status))
         let sequence = await device.session(settings: OwnerSettings()).run()
         #expect(device.tracking.promptsShown == (status == .notDetermined ? 1 : 0))
-        #expect(sequence.trackingDecision == (status == .notDetermined ? .show : .skip(status == .restricted ? .restricted : .alreadyAnswered)))
+        #expect(
+            sequence.trackingDecision
+                == (status == .notDetermined ? .show : .skip(status == .restricted ? .restricted : .alreadyAnswered)))
     }
 
     @Test("the ads SDK and attribution never prompt: one prompt at most, from the sequence")
@@ -157,7 +161,9 @@ struct SimulatedLaunchTests {
         let old = clock.currentTime().adding(months: -14)
         let device = try device(
             persona: "adult-confirmed",
-            setup: .init(consent: .init(region: .eea, earlierChoices: .acceptAll, earlierConsentDate: old, formAnswer: .refuseAll)))
+            setup: .init(
+                consent: .init(
+                    region: .eea, earlierChoices: .acceptAll, earlierConsentDate: old, formAnswer: .refuseAll)))
         let sequence = await device.session(settings: OwnerSettings()).run()
         #expect(device.consent.formCount == 1)
         #expect(sequence.consentOutcome == .answered(.refuseAll))

@@ -22,7 +22,8 @@ struct TrackingRow: Sendable, CustomTestStringConvertible {
             expected: .skip(.underThreshold)),
         TrackingRow(name: "consent step failed: no", consent: .failed(.refreshFailed), expected: .skip(.consentFailed)),
         TrackingRow(
-            name: "consent form failed to show: no", consent: .failed(.formUnavailable), expected: .skip(.consentFailed)),
+            name: "consent form failed to show: no", consent: .failed(.formUnavailable), expected: .skip(.consentFailed)
+        ),
         TrackingRow(
             name: "form answered refusing everything: no", consent: .answered(.refuseAll),
             expected: .skip(.personalisedAdsNotAccepted)),
@@ -38,7 +39,8 @@ struct TrackingRow: Sendable, CustomTestStringConvertible {
             name: "earlier form answer without personalised ads: no", consent: .keptEarlierAnswer(.refuseAll),
             expected: .skip(.personalisedAdsNotAccepted)),
         TrackingRow(name: "no form required: choice check skipped, shown", consent: .noFormRequired, expected: .show),
-        TrackingRow(name: "form turned off by owner: choice check skipped, shown", consent: .formTurnedOff, expected: .show),
+        TrackingRow(
+            name: "form turned off by owner: choice check skipped, shown", consent: .formTurnedOff, expected: .show),
         TrackingRow(name: "app has no ads: no", hasAds: false, expected: .skip(.noAds)),
         TrackingRow(
             name: "no tracking usage description: no", hasUsageDescription: false,
@@ -78,7 +80,8 @@ struct TrackingTableTests {
         let (sequence, actions) = runLaunch(settings, context, world: world)
         #expect(sequence.trackingDecision == row.expected)
         #expect(actions.contains(.showTrackingPrompt) == (row.expected == .show))
-        #expect(sequence.record(.tracking)?.rule == row.expected.code || sequence.record(.tracking)?.decision == "answered")
+        #expect(
+            sequence.record(.tracking)?.rule == row.expected.code || sequence.record(.tracking)?.decision == "answered")
     }
 
     @Test("a prompt answered before keeps its answer in the sequence's context")

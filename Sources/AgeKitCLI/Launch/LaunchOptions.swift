@@ -51,7 +51,8 @@ struct LaunchOptions {
         }
         declines = parsed.flag("declines")
         json = parsed.flag("json")
-        os = try parsed.value("os", as: "an OS version such as 26.4") { try? OSVersion(parsing: $0) } ?? OSVersion(26, 4)
+        os =
+            try parsed.value("os", as: "an OS version such as 26.4") { try? OSVersion(parsing: $0) } ?? OSVersion(26, 4)
         let regionID = parsed.value("region") ?? Region.unregulated.id
         do {
             region = try RegionCatalog.standard.region(regionID)
@@ -63,9 +64,10 @@ struct LaunchOptions {
         } catch {
             throw .usage("--consent-region: \(error.reason)")
         }
-        saved = try parsed.value("saved", as: "over, under or none") { text -> AgeAnswer?? in
-            text == "none" ? .some(nil) : AgeAnswer(rawValue: text).map { .some($0) }
-        } ?? nil
+        saved =
+            try parsed.value("saved", as: "over, under or none") { text -> AgeAnswer?? in
+                text == "none" ? .some(nil) : AgeAnswer(rawValue: text).map { .some($0) }
+            } ?? nil
         tracking =
             try parsed.value("tracking", as: "notDetermined, restricted, denied or authorized") {
                 TrackingStatus(rawValue: $0)

@@ -85,7 +85,8 @@ struct LaunchReport: Encodable {
         let decisionWidth = steps.reduce(0) { max($0, $1.decision.count) }
         for (index, step) in steps.enumerated() {
             lines.append(
-                "  " + pad("\(index + 1).", 3) + " " + pad(step.step, stepWidth) + "  " + pad(step.decision, decisionWidth) + "  "
+                "  " + pad("\(index + 1).", 3) + " " + pad(step.step, stepWidth) + "  "
+                    + pad(step.decision, decisionWidth) + "  "
                     + step.reason)
         }
         lines.append("")
