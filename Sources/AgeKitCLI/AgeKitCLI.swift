@@ -2,8 +2,9 @@
 public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
-        VersionCommand.self,
+        AgeCommand.self,
         LaunchCommand.self,
+        VersionCommand.self,
     ]
 
     public static let version = "0.1.0"

@@ -33,6 +33,8 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
         public var requests = 0
         public var eligibility = 0
         public var regulatoryFeatures = 0
+
+        public init() {}
     }
 
     private struct State {
