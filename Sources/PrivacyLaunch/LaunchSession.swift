@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// Performs the launch sequence's actions with real (or simulated) services and feeds the
@@ -11,23 +12,49 @@ public actor LaunchSession {
     public private(set) var consentUpdates: [ConsentUpdate] = []
     public let capabilities: PlatformCapabilities
     private let services: LaunchServices
+    private let deadlines: Deadlines
 
-    public init(settings: OwnerSettings, context: LaunchContext, platform: Platform = .iOS, services: LaunchServices) {
+    /// How long the system calls may take before they count as unanswered. The requirement
+    /// checks are known to hang; the age sheet waits for a person, so it has no deadline
+    /// unless one is given.
+    public struct Deadlines: Sendable {
+        public var requirementCheck: Duration
+        public var ageRequest: Duration?
+        /// The clock the deadlines sleep on (a simulated clock in tests).
+        public var clock: any AgeGateClock
+
+        public init(
+            requirementCheck: Duration = .seconds(10), ageRequest: Duration? = nil,
+            clock: any AgeGateClock = SystemAgeGateClock()
+        ) {
+            self.requirementCheck = requirementCheck
+            self.ageRequest = ageRequest
+            self.clock = clock
+        }
+    }
+
+    public init(
+        settings: OwnerSettings, context: LaunchContext, platform: Platform = .iOS, services: LaunchServices,
+        deadlines: Deadlines = Deadlines()
+    ) {
         self.sequence = LaunchSequence(settings: settings, context: context)
         self.capabilities = PlatformCapabilities(platform: platform, os: context.os)
         self.services = services
+        self.deadlines = deadlines
     }
 
     /// Reads the saved answer and the permission statuses from the services, then builds
     /// the session (no prompt is shown while reading).
     public static func prepare(
-        settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, services: LaunchServices
+        settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, services: LaunchServices,
+        deadlines: Deadlines = Deadlines()
     ) async -> LaunchSession {
         let context = LaunchContext(
             os: os, savedAnswer: await services.store.load(), trackingStatus: await services.tracking.status(),
             notificationStatus: await services.notifications.status(),
             locationStatus: await services.location.status())
-        return LaunchSession(settings: settings, context: context, platform: platform, services: services)
+        return LaunchSession(
+            settings: settings, context: context, platform: platform, services: services, deadlines: deadlines)
     }
 
     /// Runs the sequence from "content ready" until it waits for nothing more.
@@ -100,10 +127,21 @@ public actor LaunchSession {
         case .checkAgeRequirement:
             return .ageCheckRequirement(await checkRequirement())
         case .requestAgeRange(let gates):
-            do {
-                return .ageRange(AgeRangeOutcome(try await services.ageRange.requestAgeRange(gates: gates)))
-            } catch {
-                return .ageRange(.failed(error))
+            let service = services.ageRange
+            let request: @Sendable () async throws(AgeRangeServiceError) -> AgeRangeResponse = {
+                () async throws(AgeRangeServiceError) -> AgeRangeResponse in
+                try await service.requestAgeRange(gates: gates)
+            }
+            let outcome: CallOutcome<AgeRangeResponse>
+            if let limit = deadlines.ageRequest {
+                outcome = await Deadline.run(within: limit, clock: deadlines.clock, request)
+            } else {
+                do { outcome = .value(try await request()) } catch { outcome = .failed(error) }
+            }
+            switch outcome {
+            case .value(let response): return .ageRange(AgeRangeOutcome(response))
+            case .failed(let error): return .ageRange(.failed(error))
+            case .timedOut: return .ageRange(.noAnswer)
             }
         case .saveAgeAnswer(let answer):
             await services.store.save(answer)
@@ -130,18 +168,32 @@ public actor LaunchSession {
     /// 26.4+ reads the regulatory features, 26.2+ eligibility (not on macOS, where it is
     /// always false); both are combined by ``AgeCheckRequirement/init(regulatoryFeatures:eligibility:)``.
     private func checkRequirement() async -> AgeCheckRequirement {
+        let service = services.ageRange
         var features: Result<Set<RegulatoryFeature>, AgeRangeServiceError>?
         var eligibility: Result<Bool, AgeRangeServiceError>?
         if capabilities.hasRequiredRegulatoryFeatures {
-            do { features = .success(try await services.ageRange.requiredRegulatoryFeatures()) } catch {
-                features = .failure(error)
-            }
+            features = Self.result(
+                await Deadline.run(within: deadlines.requirementCheck, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
+                    try await service.requiredRegulatoryFeatures()
+                })
         }
         if capabilities.hasEligibility, !capabilities.eligibilityAlwaysFalse {
-            do { eligibility = .success(try await services.ageRange.isEligibleForAgeFeatures()) } catch {
-                eligibility = .failure(error)
-            }
+            eligibility = Self.result(
+                await Deadline.run(within: deadlines.requirementCheck, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> Bool in
+                    try await service.isEligibleForAgeFeatures()
+                })
         }
         return AgeCheckRequirement(regulatoryFeatures: features, eligibility: eligibility)
+    }
+
+    /// A timed-out check counts as failed: it did not answer.
+    private static func result<Value>(_ outcome: CallOutcome<Value>) -> Result<Value, AgeRangeServiceError> {
+        switch outcome {
+        case .value(let value): .success(value)
+        case .failed(let error): .failure(error)
+        case .timedOut: .failure(.notAvailable)
+        }
     }
 }

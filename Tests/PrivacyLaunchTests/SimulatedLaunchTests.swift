@@ -170,6 +170,37 @@ struct SimulatedLaunchTests {
         #expect(device.tracking.promptsShown == 0)
     }
 
+    @Test("hanging requirement checks time out after 10 s each and the person is asked (careful side)")
+    func hangingChecks() async throws {
+        let device = try device(persona: "13to15-approved")
+        device.ageSystem.update { $0.faults = SimulatorFaults(eligibility: .hang, regulatoryFeatures: .hang) }
+        let session = await device.session(settings: OwnerSettings())
+        let run = Task { await session.run() }
+        for _ in 0..<2 {
+            await device.clock.waitForSleepers(2)
+            device.clock.advance(by: .seconds(10))
+        }
+        let sequence = await run.value
+        #expect(device.ageSystem.calls.regulatoryFeatures == 1 && device.ageSystem.calls.eligibility == 1)
+        #expect(device.ageSystem.calls.requests == 1)
+        #expect(sequence.ageDecision?.rule == .sharedBelowThreshold)
+    }
+
+    @Test("a hanging age request with a deadline counts as no answer: the saved answer is used")
+    func hangingRequest() async throws {
+        let device = try device(persona: "adult-confirmed", setup: .init(savedAnswer: .over))
+        device.ageSystem.update { $0.faults = SimulatorFaults(request: .hang) }
+        let session = await LaunchSession.prepare(
+            settings: OwnerSettings(), os: OSVersion(26, 4), services: device.services,
+            deadlines: LaunchSession.Deadlines(ageRequest: .seconds(60), clock: device.clock))
+        let run = Task { await session.run() }
+        await device.clock.waitForSleepers(2)
+        device.clock.advance(by: .seconds(60))
+        let sequence = await run.value
+        #expect(sequence.ageDecision?.rule == .declinedUsesSavedAnswer)
+        #expect(sequence.currentAnswer == .over)
+    }
+
     @Test("Update my consent: refused under, Settings offered after a refusal")
     func updateConsent() async throws {
         let child = try device(persona: "13to15-approved")

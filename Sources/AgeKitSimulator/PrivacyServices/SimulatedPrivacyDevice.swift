@@ -75,6 +75,7 @@ public struct SimulatedPrivacyDevice: Sendable {
     public func session(settings: OwnerSettings) async -> LaunchSession {
         let capabilities = ageSystem.setup.capabilities
         return await LaunchSession.prepare(
-            settings: settings, os: capabilities.os, platform: capabilities.platform, services: services)
+            settings: settings, os: capabilities.os, platform: capabilities.platform, services: services,
+            deadlines: LaunchSession.Deadlines(clock: clock))
     }
 }
