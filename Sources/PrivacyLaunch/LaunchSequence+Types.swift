@@ -41,7 +41,7 @@ extension LaunchSequence {
         /// Answers ``Action/requestLocationPermission``.
         case locationPromptAnswered(PermissionStatus)
         /// The app started a third-party tool (after its guard said yes).
-        case toolStarted(Feature)
+        case toolStarted(GuardedFeature)
         /// A screen wants location permission; it waits for the notification answer.
         case locationRequested
     }
@@ -55,7 +55,7 @@ extension LaunchSequence {
         case saveAgeAnswer(AgeAnswer)
         case showMessage(LaunchMessage)
         /// These started tools must not receive any more events.
-        case stopToolEvents([Feature])
+        case stopToolEvents([GuardedFeature])
         case refreshConsent
         case showConsentForm
         /// The only place besides "Update my consent" that shows the tracking prompt.

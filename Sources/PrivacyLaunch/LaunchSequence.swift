@@ -25,8 +25,8 @@ public struct LaunchSequence: Sendable {
     /// Whether the notification prompt has been answered (now or at an earlier launch).
     public internal(set) var notificationAnswered = false
     /// Third-party tools started this session, and those told to stop receiving events.
-    public internal(set) var startedTools: Set<Feature> = []
-    public internal(set) var stoppedTools: Set<Feature> = []
+    public internal(set) var startedTools: Set<GuardedFeature> = []
+    public internal(set) var stoppedTools: Set<GuardedFeature> = []
     /// The report, in the order the steps decided.
     public internal(set) var records: [StepRecord] = []
     public internal(set) var ignoredEvents: [IgnoredEvent] = []
@@ -55,18 +55,18 @@ public struct LaunchSequence: Sendable {
 
     /// The feature guard: whether `feature` may run for this person now. Ask every time the
     /// feature runs; the answer can change during the session.
-    public func allows(_ feature: Feature) -> Bool {
+    public func allows(_ feature: GuardedFeature) -> Bool {
         currentAnswer == .over || !settings.isOffUnderThreshold(feature)
     }
 
     /// Whether a started third-party tool may still receive events.
-    public func toolReceivesEvents(_ feature: Feature) -> Bool {
+    public func toolReceivesEvents(_ feature: GuardedFeature) -> Bool {
         allows(feature) && !stoppedTools.contains(feature)
     }
 
-    /// Every guard, in ``Feature`` order.
-    public var guards: [(feature: Feature, allowed: Bool)] {
-        Feature.allCases.map { ($0, allows($0)) }
+    /// Every guard, in ``GuardedFeature`` order.
+    public var guards: [(feature: GuardedFeature, allowed: Bool)] {
+        GuardedFeature.allCases.map { ($0, allows($0)) }
     }
 
     /// Whether location permission may be requested now: the guard allows it and the

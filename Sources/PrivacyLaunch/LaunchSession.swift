@@ -65,13 +65,13 @@ public actor LaunchSession {
     }
 
     /// The feature guard, consulted every time the feature runs.
-    public func allows(_ feature: Feature) -> Bool { sequence.allows(feature) }
+    public func allows(_ feature: GuardedFeature) -> Bool { sequence.allows(feature) }
 
     /// Whether a started tool may still receive events.
-    public func toolReceivesEvents(_ feature: Feature) -> Bool { sequence.toolReceivesEvents(feature) }
+    public func toolReceivesEvents(_ feature: GuardedFeature) -> Bool { sequence.toolReceivesEvents(feature) }
 
     /// Tells the sequence a tool started (so a later "under" answer stops its events).
-    public func toolStarted(_ feature: Feature) async { await send(.toolStarted(feature)) }
+    public func toolStarted(_ feature: GuardedFeature) async { await send(.toolStarted(feature)) }
 
     /// A screen wants location; it is asked only after the notification prompt was answered.
     public func requestLocation() async { await send(.locationRequested) }

@@ -52,10 +52,10 @@ extension OwnerSettings: Codable {
             guard let names = try? container.decode([String].self, forKey: featuresKey) else {
                 throw PrivacyLaunchError(.invalidSetting, "'featuresOffUnderThreshold' must be a list of feature names")
             }
-            var features: Set<Feature> = []
+            var features: Set<GuardedFeature> = []
             for name in names {
-                guard let feature = Feature(rawValue: name) else {
-                    let all = Feature.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let feature = GuardedFeature(rawValue: name) else {
+                    let all = GuardedFeature.allCases.map(\.rawValue).joined(separator: ", ")
                     throw PrivacyLaunchError(
                         .invalidSetting, "'\(name)' in 'featuresOffUnderThreshold' is not a feature (\(all))")
                 }

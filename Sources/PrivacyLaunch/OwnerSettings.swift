@@ -8,9 +8,9 @@ public struct OwnerSettings: Hashable, Sendable {
     public var ageProtection: Bool
     /// The age the person is compared with (the reference engine uses 16).
     public var threshold: Int
-    /// The features, besides those always off (see ``Feature/alwaysOffUnderThreshold``),
+    /// The features, besides those always off (see ``GuardedFeature/alwaysOffUnderThreshold``),
     /// that are off for people under the threshold.
-    public var featuresOffUnderThreshold: Set<Feature>
+    public var featuresOffUnderThreshold: Set<GuardedFeature>
     /// Whether the app shows third-party ads.
     public var hasAds: Bool
     /// Whether the app declares a tracking usage description (without one the system
@@ -30,7 +30,7 @@ public struct OwnerSettings: Hashable, Sendable {
     public init(
         ageProtection: Bool = true,
         threshold: Int = OwnerSettings.defaultThreshold,
-        featuresOffUnderThreshold: Set<Feature> = Set(Feature.ownerChoices),
+        featuresOffUnderThreshold: Set<GuardedFeature> = Set(GuardedFeature.ownerChoices),
         hasAds: Bool = true,
         hasTrackingUsageDescription: Bool = true,
         consentFormEnabled: Bool = true,
@@ -66,7 +66,7 @@ public struct OwnerSettings: Hashable, Sendable {
     }
 
     /// Whether `feature` is off for a person under the threshold.
-    public func isOffUnderThreshold(_ feature: Feature) -> Bool {
+    public func isOffUnderThreshold(_ feature: GuardedFeature) -> Bool {
         feature.alwaysOffUnderThreshold || featuresOffUnderThreshold.contains(feature)
     }
 }

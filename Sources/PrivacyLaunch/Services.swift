@@ -77,7 +77,7 @@ public struct LaunchServices: Sendable {
     public var tracking: any TrackingAuthorization
     public var ads: any AdsService
     /// Analytics, attribution and any other tool keyed by the feature that guards it.
-    public var tools: [Feature: any ThirdPartyTool]
+    public var tools: [GuardedFeature: any ThirdPartyTool]
     public var notifications: any NotificationAuthorization
     public var location: any LocationAuthorization
     public var store: any AgeAnswerStore
@@ -86,7 +86,7 @@ public struct LaunchServices: Sendable {
 
     public init(
         ageRange: any AgeRangeService, consent: any ConsentService, tracking: any TrackingAuthorization,
-        ads: any AdsService, tools: [Feature: any ThirdPartyTool] = [:],
+        ads: any AdsService, tools: [GuardedFeature: any ThirdPartyTool] = [:],
         notifications: any NotificationAuthorization, location: any LocationAuthorization,
         store: any AgeAnswerStore, welcomeScreens: any WelcomeScreens, clock: any LaunchClock
     ) {
@@ -102,8 +102,8 @@ public struct LaunchServices: Sendable {
         self.clock = clock
     }
 
-    /// The tool that receives events for `feature` (the ads SDK for ``Feature/ads``).
-    public func tool(for feature: Feature) -> (any ThirdPartyTool)? {
+    /// The tool that receives events for `feature` (the ads SDK for ``GuardedFeature/ads``).
+    public func tool(for feature: GuardedFeature) -> (any ThirdPartyTool)? {
         feature == .ads ? ads : tools[feature]
     }
 }

@@ -2,24 +2,26 @@ import AgeSignals
 import PrivacyLaunch
 import Testing
 
-@Suite("Feature guards")
+@Suite("GuardedFeature guards")
 struct FeatureGuardTests {
-    @Test("always off under the threshold: ads, analytics, attribution, location, chat", arguments: Feature.allCases)
-    func alwaysOff(_ feature: Feature) {
+    @Test(
+        "always off under the threshold: ads, analytics, attribution, location, chat",
+        arguments: GuardedFeature.allCases)
+    func alwaysOff(_ feature: GuardedFeature) {
         let nothingChosen = OwnerSettings(featuresOffUnderThreshold: [])
         let (under, _) = runLaunch(nothingChosen, world: World(ageOutcome: .sharing(Ranges.from13)))
         let (over, _) = runLaunch(nothingChosen, world: World(ageOutcome: .sharing(Ranges.adult)))
-        let mandatory: Set<Feature> = [.ads, .analytics, .attribution, .location, .chat]
+        let mandatory: Set<GuardedFeature> = [.ads, .analytics, .attribution, .location, .chat]
         #expect(under.allows(feature) == !mandatory.contains(feature))
         #expect(over.allows(feature))
     }
 
-    @Test("the owner's choices turn the other features off under the threshold", arguments: Feature.ownerChoices)
-    func ownerChoice(_ feature: Feature) {
+    @Test("the owner's choices turn the other features off under the threshold", arguments: GuardedFeature.ownerChoices)
+    func ownerChoice(_ feature: GuardedFeature) {
         let settings = OwnerSettings(featuresOffUnderThreshold: [feature])
         let (under, _) = runLaunch(settings, world: World(ageOutcome: .sharing(Ranges.from13)))
         #expect(!under.allows(feature))
-        for other in Feature.ownerChoices where other != feature {
+        for other in GuardedFeature.ownerChoices where other != feature {
             #expect(under.allows(other))
         }
     }
@@ -52,7 +54,7 @@ struct FeatureGuardTests {
         let settings = OwnerSettings(ageProtection: !protectionOff)
         let context = LaunchContext(os: protectionOff ? OSVersion(26, 4) : OSVersion(18, 6), savedAnswer: .under)
         let sequence = LaunchSequence(settings: settings, context: context)
-        for feature in Feature.allCases { #expect(sequence.allows(feature)) }
+        for feature in GuardedFeature.allCases { #expect(sequence.allows(feature)) }
     }
 
     @Test("trade-off: an answer that flips to under mid-session stops the started tools")
@@ -77,7 +79,7 @@ struct FeatureGuardTests {
         let (sequence, actions) = runLaunch(world: World(ageOutcome: .declined))
         #expect(sequence.currentAnswer == .under)
         #expect(actions.contains(.showMessage(.ageVerificationNotPossible)))
-        for feature in [Feature.location, .chat, .ads, .analytics, .attribution, .comments, .signUp] {
+        for feature in [GuardedFeature.location, .chat, .ads, .analytics, .attribution, .comments, .signUp] {
             #expect(!sequence.allows(feature))
         }
     }

@@ -14,7 +14,7 @@ struct OwnerSettingsTests {
         #expect(settings == OwnerSettings())
         #expect(settings.ageProtection)
         #expect(settings.threshold == 16)
-        #expect(settings.featuresOffUnderThreshold == Set(Feature.ownerChoices))
+        #expect(settings.featuresOffUnderThreshold == Set(GuardedFeature.ownerChoices))
         #expect(settings.hasAds && settings.hasTrackingUsageDescription && settings.consentFormEnabled)
         #expect(!settings.hasWelcomeScreens && settings.usesLocation)
     }

@@ -28,7 +28,7 @@ struct LaunchReport: Encodable {
     let message: String?
     let messageDetail: String?
     let trackingPrompt: String
-    let guards: [(Feature, Bool)]
+    let guards: [(GuardedFeature, Bool)]
     let actions: [String]
 
     init(sequence: LaunchSequence, performed: [LaunchSequence.Action]) {

@@ -9,11 +9,11 @@ public final class PromptJournal: Sendable {
         case consentForm
         case trackingPrompt
         case adsStarted
-        case eventsStopped(Feature)
+        case eventsStopped(GuardedFeature)
         case notificationPrompt
         case locationPrompt
         /// A tool received an event (dropped events are not journaled).
-        case toolEvent(Feature)
+        case toolEvent(GuardedFeature)
     }
 
     private let entries = Mutex<[Entry]>([])

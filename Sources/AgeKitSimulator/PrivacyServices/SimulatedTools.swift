@@ -10,11 +10,11 @@ public final class SimulatedTool: ThirdPartyTool, Sendable {
         var stopped = false
     }
 
-    public let feature: Feature
+    public let feature: GuardedFeature
     private let state = Mutex(State())
     private let journal: PromptJournal
 
-    public init(_ feature: Feature, journal: PromptJournal) {
+    public init(_ feature: GuardedFeature, journal: PromptJournal) {
         self.feature = feature
         self.journal = journal
     }

@@ -1,5 +1,5 @@
 /// A feature that checks the age answer every time it runs.
-public enum Feature: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+public enum GuardedFeature: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     case ads
     case analytics
     case attribution
@@ -29,7 +29,7 @@ public enum Feature: String, Hashable, Sendable, Codable, CaseIterable, Comparab
     }
 
     /// The features the owner decides about for people under the threshold.
-    public static let ownerChoices: [Feature] = allCases.filter { !$0.alwaysOffUnderThreshold }
+    public static let ownerChoices: [GuardedFeature] = allCases.filter { !$0.alwaysOffUnderThreshold }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
