@@ -68,8 +68,6 @@ public enum AgeCheckRequirement: String, Hashable, Sendable, Codable {
             self = .notRequired
         }
     }
-
-    public init(_ rawValue: String) { self = Self(rawValue: rawValue) ?? .unknown }
 }
 
 /// What came back from asking for the age range.
