@@ -188,6 +188,11 @@ extension LaunchSequence {
         var actions: [Action] = []
         if !settings.hasAds {
             records.append(StepRecord(step: .ads, decision: "not started", reason: "the app has no ads"))
+        } else if startedTools.contains(.ads) {
+            adsStarted = true
+            records.append(
+                StepRecord(step: .ads, decision: "already started", reason: "the app started ads from the saved answer")
+            )
         } else if consentStatus?.canRequestAds == true {
             adsStarted = true
             startedTools.insert(.ads)

@@ -84,6 +84,20 @@ struct FeatureGuardTests {
         }
     }
 
+    @Test("ads started by the app from the saved answer are not started twice")
+    func adsStartedEarly() {
+        var sequence = LaunchSequence(
+            settings: OwnerSettings(), context: LaunchContext(os: OSVersion(26, 4), savedAnswer: .over))
+        #expect(sequence.handle(.toolStarted(.ads), at: referenceNow).isEmpty)
+        var actions = sequence.handle(.contentReady, at: referenceNow)
+        actions += sequence.handle(.ageCheckRequirement(.notRequired), at: referenceNow)
+        actions += sequence.handle(.consentRefreshed(.noFormNeeded), at: referenceNow)
+        actions += sequence.handle(.trackingPromptAnswered(.authorized), at: referenceNow)
+        #expect(!actions.contains(.startAds))
+        #expect(sequence.adsStarted)
+        #expect(sequence.record(.ads)?.decision == "already started")
+    }
+
     @Test("a tool started against its guard is stopped at once")
     func startedAgainstGuard() {
         var sequence = LaunchSequence(
