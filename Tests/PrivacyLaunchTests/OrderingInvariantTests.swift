@@ -19,11 +19,10 @@ struct OrderingInvariantTests {
                 for saved in [nil, AgeAnswer.over, .under] {
                     for refresh in refreshes {
                         for tracking in TrackingStatus.allCases {
-                            for welcome in [false, true] {
+                            for (welcome, formEnabled) in [(false, true), (true, true), (false, false), (true, false)] {
                                 for notification in [PermissionStatus.notDetermined, .denied] {
                                     let settings = OwnerSettings(
-                                        consentFormEnabled: refresh != .formNeeded || !welcome,
-                                        hasWelcomeScreens: welcome)
+                                        consentFormEnabled: formEnabled, hasWelcomeScreens: welcome)
                                     let context = LaunchContext(
                                         os: os, savedAnswer: saved, trackingStatus: tracking,
                                         notificationStatus: notification)
