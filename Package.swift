@@ -35,7 +35,7 @@ let package = Package(
 
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
-        .target(name: "ConsentLedger", dependencies: ["AppStoreSignedData", "CSQLite", "CPostgres"]),
+        .target(name: "ConsentLedger", dependencies: ["CSQLite", "CPostgres"]),
         .target(name: "ConsentServer", dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
         .target(
@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "ConsentServerTests", dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData"]),
         .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI", "AppStoreSignedData"]),
         .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData", "agekit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@ public enum AgeKitCLI {
     public static let commands: [any Command.Type] = [
         AgeCommand.self,
         LaunchCommand.self,
+        ServeCommand.self,
         VersionCommand.self,
     ]
 

@@ -19,6 +19,8 @@
 static inline STACK_OF(X509) *agekit_sk_X509_new_null(void) { return sk_X509_new_null(); }
 static inline int agekit_sk_X509_push(STACK_OF(X509) *s, X509 *x) { return sk_X509_push(s, x); }
 static inline void agekit_sk_X509_free(STACK_OF(X509) *s) { sk_X509_free(s); }
+static inline int agekit_sk_X509_num(const STACK_OF(X509) *s) { return sk_X509_num(s); }
+static inline X509 *agekit_sk_X509_value(const STACK_OF(X509) *s, int i) { return sk_X509_value(s, i); }
 static inline void agekit_OPENSSL_free(void *p) { OPENSSL_free(p); }
 static inline long agekit_BIO_get_mem_data(BIO *b, char **pp) { return BIO_get_mem_data(b, pp); }
 #endif

@@ -13,4 +13,17 @@ static inline struct MHD_Daemon *agekit_mhd_start(unsigned int flags, uint16_t p
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
+
+// MHD_get_daemon_info is variadic: the port the daemon bound (useful when asked for port 0).
+static inline uint16_t agekit_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+// MHD_ValueKind imports as a closed enum, so a mask of kinds (headers and query arguments
+// in one pass) cannot be built in Swift.
+static inline int agekit_mhd_get_values(struct MHD_Connection *connection, unsigned int kinds,
+    MHD_KeyValueIteratorN iterator, void *iterator_cls) {
+    return MHD_get_connection_values_n(connection, (enum MHD_ValueKind)kinds, iterator, iterator_cls);
+}
 #endif

@@ -69,6 +69,8 @@ public final class AgeGate {
     public private(set) var lastFailure: Failure?
     /// The outcome of the last ``launch()``.
     public private(set) var lastLaunch: LaunchReport?
+    /// What started the last request to the system (a joined request keeps the first one's).
+    public private(set) var lastTrigger: Trigger?
 
     public let configuration: Configuration
     @ObservationIgnored private let service: any AgeRangeService
@@ -141,6 +143,7 @@ public final class AgeGate {
         if let inFlight { return await inFlight.value }
         let task = Task { await self.performRequest() }
         inFlight = task
+        lastTrigger = trigger
         isRequesting = true
         let result = await task.value
         inFlight = nil

@@ -53,10 +53,15 @@ public final class SimulatedClock: AgeGateClock, Sendable {
         for continuation in due { continuation.resume() }
     }
 
-    /// Waits (by yielding, never by wall time) until at least `count` tasks sleep on the clock.
-    public func waitForSleepers(_ count: Int = 1, maximumYields: Int = 100_000) async {
-        for _ in 0..<maximumYields where pendingSleepers < count {
-            await Task.yield()
+    /// Waits until at least `count` tasks sleep on the clock: yields, with a short real pause
+    /// every thousand yields so a busy machine still gets there. Simulated time never moves.
+    public func waitForSleepers(_ count: Int = 1, maximumYields: Int = 1_000_000) async {
+        for attempt in 0..<maximumYields where pendingSleepers < count {
+            if attempt % 1_000 == 999 {
+                try? await Task.sleep(for: .milliseconds(1))
+            } else {
+                await Task.yield()
+            }
         }
     }
 

@@ -1,0 +1,56 @@
+import ConsentLedger
+import ConsentServer
+import Foundation
+
+/// `agekit serve`: the App Store Server Notifications receiver and consent ledger.
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "Receive App Store Server Notifications V2 and keep the consent ledger."
+    static let help = """
+        Usage: agekit serve [--config FILE] [--listen HOST:PORT] [--data-dir DIR] [--store URL]
+
+        Receives App Store Server Notifications V2 on POST /v2/notifications, verifies them,
+        stores each one durably exactly once, links app transactions to accounts and acts on
+        RESCIND_CONSENT. Serves the admin API under /v1 and /healthz, /readyz, /metrics.
+
+        With no configuration file it runs a local test setup: SQLite at
+        ./agekit-data/agekit.sqlite, 127.0.0.1:8080, a local test CA (./agekit-data/ca) trusted
+        for LocalTesting payloads from 'agekit simulate', and the app com.example.agekit.
+
+        Options:
+          --config FILE       JSON configuration (see docs/configuration.md); also AGEKIT_CONFIG
+          --listen HOST:PORT  address to bind (default 127.0.0.1:8080); also AGEKIT_LISTEN
+          --data-dir DIR      data directory (default ./agekit-data); also AGEKIT_DATA_DIR
+          --store URL         sqlite:PATH or postgres://...; also AGEKIT_STORE
+
+        Environment:
+          AGEKIT_ADMIN_TOKEN  bearer token of the admin API (generated in LocalTesting mode)
+
+        Stops gracefully on SIGTERM or SIGINT: stops accepting, finishes requests in flight,
+        closes the store.
+        """
+
+    static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
+        let parsed = try Arguments(arguments, valued: ["config", "listen", "data-dir", "store"])
+        guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
+        let overrides = ConfigurationLoader.Overrides(
+            configFile: parsed.value("config"), listen: parsed.value("listen"),
+            dataDirectory: parsed.value("data-dir"), store: parsed.value("store"))
+        ShutdownSignals.blockTermination()
+        let runtime: ServerRuntime
+        do {
+            let configuration = try ConfigurationLoader(environment: console.environment).load(overrides)
+            runtime = try ServerRuntime(
+                configuration: configuration, environment: console.environment,
+                openStore: { url throws(LedgerError) in try StoreOpener.open(url, environment: console.environment) },
+                say: console.out)
+        } catch {
+            throw .failure(code: error.code.rawValue, message: error.message)
+        }
+        let signal = ShutdownSignals.waitForTermination()
+        console.out("agekit serve: \(signal) received, finishing requests in flight")
+        runtime.stop()
+        console.out("agekit serve: stopped")
+        return 0
+    }
+}

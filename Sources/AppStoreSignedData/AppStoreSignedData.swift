@@ -1,1 +1,0 @@
-// The AppStoreSignedData module; see docs/ for its guide.

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A local stand-in for Apple's signing chain: a root, an intermediate and a P-256 leaf that
+/// carry Apple's marker extensions, kept as PEM files in a directory. It signs payloads the
+/// way the App Store does (ES256, 3-entry `x5c`), so they verify wherever its root is trusted
+/// and nowhere else.
+public final class LocalCertificateAuthority: Sendable {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    let root: X509Certificate
+    let intermediate: X509Certificate
+    let leaf: X509Certificate
+    let rootKey: OpenSSLKey
+    let intermediateKey: OpenSSLKey
+    let leafKey: OpenSSLKey
+    /// Standard base64 of each certificate's DER: leaf, intermediate, root.
+    public let x5c: [String]
+
+    private static let files = (
+        root: "root.pem", rootKey: "root-key.pem", intermediate: "intermediate.pem",
+        intermediateKey: "intermediate-key.pem", leaf: "leaf.pem", leafKey: "leaf-key.pem"
+    )
+
+    init(
+        root: X509Certificate, intermediate: X509Certificate, leaf: X509Certificate, rootKey: OpenSSLKey,
+        intermediateKey: OpenSSLKey, leafKey: OpenSSLKey
+    ) {
+        self.root = root
+        self.intermediate = intermediate
+        self.leaf = leaf
+        self.rootKey = rootKey
+        self.intermediateKey = intermediateKey
+        self.leafKey = leafKey
+        self.x5c = [leaf, intermediate, root].map { Base64.encode($0.der, alphabet: .standard) }
+    }
+
+    /// Loads the authority kept in `directory`, or creates one there (valid from a day before
+    /// `now` for ten years) when the directory holds none.
+    public static func loadOrCreate(directory: String, now: Date = Date()) throws -> LocalCertificateAuthority {
+        let url = URL(fileURLWithPath: directory)
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent(files.leafKey).path) {
+            return try load(directory: directory)
+        }
+        let authority = try generate(
+            notBefore: now.addingTimeInterval(-86_400), notAfter: now.addingTimeInterval(10 * 365.25 * 86_400))
+        try authority.write(to: directory)
+        return authority
+    }
+
+    /// Reads an authority written by ``write(to:)``.
+    public static func load(directory: String) throws -> LocalCertificateAuthority {
+        let url = URL(fileURLWithPath: directory)
+        func bytes(_ name: String) throws -> [UInt8] {
+            do {
+                return [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
+            } catch {
+                throw Failure(description: "cannot read \(url.appendingPathComponent(name).path): \(error)")
+            }
+        }
+        func certificate(_ name: String) throws -> X509Certificate {
+            guard let certificate = X509Certificate(pem: try bytes(name)) else {
+                throw Failure(description: "\(name) in \(directory) is not a PEM certificate")
+            }
+            return certificate
+        }
+        func key(_ name: String) throws -> OpenSSLKey {
+            guard let key = OpenSSLKey(privatePEM: try bytes(name)) else {
+                throw Failure(description: "\(name) in \(directory) is not a PEM private key")
+            }
+            return key
+        }
+        return LocalCertificateAuthority(
+            root: try certificate(files.root), intermediate: try certificate(files.intermediate),
+            leaf: try certificate(files.leaf), rootKey: try key(files.rootKey),
+            intermediateKey: try key(files.intermediateKey), leafKey: try key(files.leafKey))
+    }
+
+    /// A new authority in memory whose three certificates share one validity window.
+    /// Tests choose the window (expired, not yet valid) and may leave out Apple's extensions.
+    public static func generate(
+        notBefore: Date, notAfter: Date, leafOID: Bool = true, intermediateOID: Bool = true
+    ) throws -> LocalCertificateAuthority {
+        guard let rootKey = OpenSSLKey.generateP256(), let intermediateKey = OpenSSLKey.generateP256(),
+            let leafKey = OpenSSLKey.generateP256()
+        else { throw Failure(description: "could not generate P-256 keys") }
+        let from = Int64(notBefore.timeIntervalSince1970.rounded(.down))
+        let until = Int64(notAfter.timeIntervalSince1970.rounded(.down))
+        var generator = SystemRandomNumberGenerator()
+        func serial() -> Int64 { Int64.random(in: 1...Int64.max, using: &generator) }
+        do {
+            let root = try CertificateBuilder.issue(
+                role: .root, commonName: "AgeKit Local Root CA", subjectKey: rootKey, issuer: nil, serial: serial(),
+                notBefore: from, notAfter: until, appleOID: nil)
+            let intermediate = try CertificateBuilder.issue(
+                role: .intermediate, commonName: "AgeKit Local Intermediate CA", subjectKey: intermediateKey,
+                issuer: (root, rootKey), serial: serial(), notBefore: from, notAfter: until,
+                appleOID: intermediateOID ? .appleIntermediate : nil)
+            let leaf = try CertificateBuilder.issue(
+                role: .leaf, commonName: "AgeKit Local Store Signing", subjectKey: leafKey,
+                issuer: (intermediate, intermediateKey), serial: serial(), notBefore: from, notAfter: until,
+                appleOID: leafOID ? .appleLeaf : nil)
+            return LocalCertificateAuthority(
+                root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey,
+                intermediateKey: intermediateKey, leafKey: leafKey)
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    /// Writes the certificates and keys as PEM files (keys readable by the owner only).
+    public func write(to directory: String) throws {
+        let url = URL(fileURLWithPath: directory)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let contents: [(String, String, Int)] = [
+            (Self.files.root, root.pem, 0o644), (Self.files.intermediate, intermediate.pem, 0o644),
+            (Self.files.leaf, leaf.pem, 0o644), (Self.files.rootKey, rootKey.privatePEM, 0o600),
+            (Self.files.intermediateKey, intermediateKey.privatePEM, 0o600),
+            (Self.files.leafKey, leafKey.privatePEM, 0o600),
+        ]
+        for (name, text, mode) in contents {
+            let path = url.appendingPathComponent(name).path
+            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
+            else { throw Failure(description: "cannot write \(path)") }
+        }
+    }
+
+    /// The root to trust for payloads this authority signs.
+    public var rootAnchor: TrustAnchor { TrustAnchor(root) }
+
+    /// A compact JWS over `payload`, ES256, with the 3-entry `x5c` Apple uses.
+    public func sign(payload: [UInt8]) throws -> String {
+        let x5c = self.x5c.map { "\"\($0)\"" }.joined(separator: ",")
+        return try sign(payload: payload, header: Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
+    }
+
+    /// Encodes `value` as JSON and signs it.
+    public func sign<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return try sign(payload: [UInt8](encoder.encode(value)))
+    }
+
+    /// Signs with any header: tests use it to forge what Apple never sends.
+    public func sign(payload: [UInt8], header: [UInt8]) throws -> String {
+        let input =
+            Base64.encode(header, alphabet: .url) + "." + Base64.encode(payload, alphabet: .url)
+        guard let der = leafKey.signSHA256(Array(input.utf8)), let raw = ECDSASignature.raw(fromDER: der) else {
+            throw Failure(description: "could not sign with the leaf key")
+        }
+        return input + "." + Base64.encode(raw, alphabet: .url)
+    }
+
+    /// The certificates as PEM, leaf first.
+    public var chainPEM: [String] { [leaf.pem, intermediate.pem, root.pem] }
+}

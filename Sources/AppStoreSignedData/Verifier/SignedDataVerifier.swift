@@ -1,0 +1,187 @@
+import Foundation
+
+/// Verifies App Store signed data (compact JWS, ES256, `x5c` chain) against configured trust
+/// anchors and decodes it. Safe to share between threads; one instance per set of anchors.
+///
+/// It checks the chain, the signature, the payload's shape and the nested signed fields.
+/// It does not check which app the data is for: see ``AppIdentity``.
+public final class SignedDataVerifier: Sendable {
+    let policy: ChainPolicy
+    let cache: ChainCache
+    let effectiveTime: EffectiveTime
+    public let maxInputBytes: Int
+    let clock: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - anchors: the only roots trusted; `x5c[2]` never is.
+    ///   - effectiveTime: when certificate validity is checked.
+    ///   - cacheCapacity: verified chains kept (0 disables the cache).
+    ///   - maxInputBytes: larger inputs are rejected with `input_too_large` before any work.
+    public convenience init(
+        anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
+        maxInputBytes: Int = 1 << 20
+    ) {
+        self.init(
+            anchors: anchors, effectiveTime: effectiveTime, cacheCapacity: cacheCapacity,
+            maxInputBytes: maxInputBytes, clock: { Date() })
+    }
+
+    /// As above, with the clock that ``EffectiveTime/now`` reads.
+    public init(
+        anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
+        maxInputBytes: Int = 1 << 20, clock: @escaping @Sendable () -> Date
+    ) {
+        self.policy = ChainPolicy(store: TrustStore(anchors: anchors.map(\.certificate)))
+        self.cache = ChainCache(capacity: cacheCapacity)
+        self.effectiveTime = effectiveTime
+        self.maxInputBytes = maxInputBytes
+        self.clock = clock
+    }
+
+    /// Hits and misses of the chain cache since creation (every lookup counts, cache or not).
+    public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }
+
+    public func verifyNotification(_ jws: String) throws(VerificationError) -> VerifiedNotification {
+        var context = Context()
+        var notification = try verify(
+            jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate })
+        if var data = notification.data {
+            if let signed = data.signedTransactionInfo {
+                data.transaction = try nested("signedTransactionInfo") { () throws(VerificationError) in
+                    try verify(signed, as: JWSTransaction.self, context: &context, date: { $0.signedDate })
+                }
+            }
+            if let signed = data.signedRenewalInfo {
+                data.renewalInfo = try nested("signedRenewalInfo") { () throws(VerificationError) in
+                    try verify(signed, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate })
+                }
+            }
+            notification.data = data
+        }
+        if var appData = notification.appData, let signed = appData.signedAppTransactionInfo {
+            appData.appTransaction = try nested("signedAppTransactionInfo") { () throws(VerificationError) in
+                try verify(signed, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate })
+            }
+            notification.appData = appData
+        }
+        return notification
+    }
+
+    public func verifyAppTransaction(_ jws: String) throws(VerificationError) -> AppTransaction {
+        var context = Context()
+        return try verify(jws, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate })
+    }
+
+    public func verifyTransaction(_ jws: String) throws(VerificationError) -> JWSTransaction {
+        var context = Context()
+        return try verify(jws, as: JWSTransaction.self, context: &context, date: { $0.signedDate })
+    }
+
+    public func verifyRenewalInfo(_ jws: String) throws(VerificationError) -> JWSRenewalInfo {
+        var context = Context()
+        return try verify(jws, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate })
+    }
+
+    /// Runs a nested verification, naming the field in the reason of any failure.
+    private func nested<T>(_ field: String, _ body: () throws(VerificationError) -> T) throws(VerificationError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw VerificationError(error.code, "\(field): \(error.reason)")
+        }
+    }
+}
+
+extension SignedDataVerifier {
+    /// State of one call: a notification's nested fields are usually signed with the same
+    /// chain as the notification, so a chain verified once is reused within the call.
+    struct Context {
+        var lastX5C: [String]?
+        var lastChain: VerifiedChain?
+    }
+
+    func verify<T: Decodable>(
+        _ jws: String, as type: T.Type, context: inout Context, date: (T) -> Int64?
+    ) throws(VerificationError) -> T {
+        let size = jws.utf8.count
+        guard size <= maxInputBytes else {
+            throw VerificationError(.inputTooLarge, "the input is \(size) bytes; the limit is \(maxInputBytes)")
+        }
+        let parsed = try CompactJWS.parse(Array(jws.utf8))
+        let x5c = parsed.header.x5c!  // CompactJWS.parse guarantees three entries
+        let chain = try chain(for: x5c, context: &context)
+
+        let digest = SHA256Digest.hash(parsed.signingInput)
+        guard chain.leafKey.verify(derSignature: ECDSASignature.der(fromRaw: parsed.signature), digest: digest)
+        else {
+            throw VerificationError(.signatureMismatch, "the ES256 signature does not match the leaf certificate's key")
+        }
+
+        let value: T
+        do {
+            value = try JSONDecoder().decode(T.self, from: Data(parsed.payload))
+        } catch {
+            throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(Self.describe(error))")
+        }
+        let (milliseconds, label) = try effectiveMilliseconds(date(value), type: T.self)
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        guard chain.validity.contains(seconds) else {
+            throw VerificationError(
+                .certificateNotValidAtTime,
+                "the certificate chain is valid from \(Self.iso(chain.validity.notBefore)) to "
+                    + "\(Self.iso(chain.validity.notAfter)), not at the effective time \(label) "
+                    + "\(Self.iso(seconds))")
+        }
+        return value
+    }
+
+    private func chain(for x5c: [String], context: inout Context) throws(VerificationError) -> VerifiedChain {
+        if let last = context.lastChain, context.lastX5C == x5c { return last }
+        let chain: VerifiedChain
+        if let cached = cache.chain(for: x5c) {
+            chain = cached
+        } else {
+            chain = try policy.verify(x5c)
+            cache.insert(chain, for: x5c)
+        }
+        context.lastX5C = x5c
+        context.lastChain = chain
+        return chain
+    }
+
+    private func effectiveMilliseconds<T>(_ signed: Int64?, type: T.Type) throws(VerificationError) -> (Int64, String)
+    {
+        switch effectiveTime {
+        case .signedDate:
+            guard let signed else {
+                let field = T.self == AppTransaction.self ? "receiptCreationDate" : "signedDate"
+                throw VerificationError(.malformedPayload, "the payload has no \(field) to check the chain at")
+            }
+            return (signed, T.self == AppTransaction.self ? "(receiptCreationDate)" : "(signedDate)")
+        case .now:
+            return (Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)), "(now)")
+        case .at(let instant):
+            return (Int64((instant.timeIntervalSince1970 * 1000).rounded(.down)), "(given instant)")
+        }
+    }
+
+    static func iso(_ seconds: Int64) -> String {
+        guard seconds > -62_135_596_800, seconds < 253_402_300_800 else { return "\(seconds)s" }
+        return Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not JSON" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "\(path(context)) is not a \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)) is null, expected \(type)"
+        case .keyNotFound(let key, _): return "missing \(key.stringValue)"
+        case .dataCorrupted(let context): return "\(path(context)): not valid JSON"
+        @unknown default: return "not valid JSON"
+        }
+    }
+}

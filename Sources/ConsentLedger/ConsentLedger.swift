@@ -1,1 +1,0 @@
-// The ConsentLedger module; see docs/ for its guide.

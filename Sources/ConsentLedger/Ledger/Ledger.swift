@@ -1,0 +1,86 @@
+/// The consent ledger: notifications stored exactly once, accounts linked to app
+/// transactions, consent revoked and restored, and the event log a backend polls.
+/// Every effect of a notification commits in the same transaction as the notification.
+public final class Ledger: Sendable {
+    public let store: any LedgerStore
+
+    /// Opens the ledger on a store and applies pending migrations.
+    public init(store: any LedgerStore) throws(LedgerError) {
+        self.store = store
+        try store.migrate(LedgerSchema.migrations)
+    }
+
+    /// Stores a verified notification and applies its effect; `completion` runs once the
+    /// commit is durable.
+    public func record(
+        _ notification: NotificationRecord, receivedAt: Int64,
+        completion: @escaping @Sendable (Result<RecordOutcome, LedgerError>) -> Void
+    ) {
+        store.write(
+            { connection in try LedgerWrites(connection, now: receivedAt).record(notification) }, completion: completion
+        )
+    }
+
+    /// Links an app transaction to an account (idempotent) and applies any revocation parked
+    /// for it. Returns the account afterwards.
+    public func registerAppTransaction(
+        bundleId: String, accountId: String, appTransactionId: String, appAccountToken: String? = nil, at now: Int64,
+        completion: @escaping @Sendable (Result<AccountState, LedgerError>) -> Void
+    ) {
+        store.write(
+            { connection in
+                let writes = LedgerWrites(connection, now: now)
+                try writes.register(
+                    bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId,
+                    appAccountToken: appAccountToken)
+                return try LedgerReads(connection).account(bundleId: bundleId, accountId: accountId)!
+            }, completion: completion)
+    }
+
+    /// Makes a revoked account active again, with push allowed; the event records who did it.
+    public func restore(
+        bundleId: String, accountId: String, actor: String, reason: String?, at now: Int64,
+        completion: @escaping @Sendable (Result<AccountState, LedgerError>) -> Void
+    ) {
+        store.write(
+            { connection in
+                try LedgerWrites(connection, now: now).restore(
+                    bundleId: bundleId, accountId: accountId, actor: actor, reason: reason)
+                guard let account = try LedgerReads(connection).account(bundleId: bundleId, accountId: accountId) else {
+                    throw LedgerError(.accountNotFound, "no account '\(accountId)' in \(bundleId)")
+                }
+                return account
+            }, completion: completion)
+    }
+
+    /// Writes to the store and reports whether that worked: the readiness probe.
+    public func checkWritable(at now: Int64, completion: @escaping @Sendable (Result<Bool, LedgerError>) -> Void) {
+        store.write(
+            { connection in
+                try connection.execute("UPDATE readiness SET checked_at = ? WHERE id = 1", .integer(now))
+                return true
+            }, completion: completion)
+    }
+
+    public func account(bundleId: String, accountId: String) throws(LedgerError) -> AccountState? {
+        try store.read { connection in try LedgerReads(connection).account(bundleId: bundleId, accountId: accountId) }
+    }
+
+    public func events(bundleId: String, after cursor: Int64, limit: Int) throws(LedgerError) -> [LedgerEvent] {
+        try store.read { connection in
+            try LedgerReads(connection).events(bundleId: bundleId, after: cursor, limit: limit)
+        }
+    }
+
+    public func notification(uuid: String) throws(LedgerError) -> StoredNotification? {
+        try store.read { connection in try LedgerReads(connection).notification(uuid: uuid) }
+    }
+
+    public func notificationCount() throws(LedgerError) -> Int {
+        try store.read { connection in
+            Int(try connection.execute("SELECT COUNT(*) FROM notifications").first?[0].integer ?? 0)
+        }
+    }
+
+    public func close() { store.close() }
+}

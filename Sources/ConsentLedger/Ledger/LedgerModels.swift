@@ -1,0 +1,102 @@
+/// What the ledger keeps of one verified notification: the decoded fields it queries by,
+/// and the raw signed payload. No age data.
+public struct NotificationRecord: Sendable, Equatable {
+    public var uuid: String
+    public var bundleId: String
+    public var environment: String
+    public var type: String
+    public var subtype: String?
+    /// Milliseconds since 1970, as Apple signed it.
+    public var signedDate: Int64
+    public var transactionId: String?
+    public var originalTransactionId: String?
+    public var appTransactionId: String?
+    public var appAccountToken: String?
+    public var signedPayload: String
+
+    public init(
+        uuid: String, bundleId: String, environment: String, type: String, subtype: String? = nil,
+        signedDate: Int64, transactionId: String? = nil, originalTransactionId: String? = nil,
+        appTransactionId: String? = nil, appAccountToken: String? = nil, signedPayload: String
+    ) {
+        self.uuid = uuid
+        self.bundleId = bundleId
+        self.environment = environment
+        self.type = type
+        self.subtype = subtype
+        self.signedDate = signedDate
+        self.transactionId = transactionId
+        self.originalTransactionId = originalTransactionId
+        self.appTransactionId = appTransactionId
+        self.appAccountToken = appAccountToken
+        self.signedPayload = signedPayload
+    }
+
+    public var isConsentRevocation: Bool { type == "RESCIND_CONSENT" }
+}
+
+/// A stored notification, as `GET /v1/notifications/{uuid}` returns it.
+public struct StoredNotification: Sendable, Equatable, Codable {
+    public var uuid: String
+    public var bundleId: String
+    public var environment: String
+    public var notificationType: String
+    public var subtype: String?
+    public var signedDate: Int64
+    public var transactionId: String?
+    public var originalTransactionId: String?
+    public var appTransactionId: String?
+    public var receivedAt: Int64
+    public var signedPayload: String
+}
+
+/// What storing a notification did.
+public enum RecordOutcome: Sendable, Equatable {
+    /// First delivery: stored, with the accounts whose consent it revoked (if any), and
+    /// whether a revocation was parked because its app transaction is not linked yet.
+    case stored(revokedAccounts: [String], parked: Bool)
+    /// The UUID was already stored: nothing changed.
+    case duplicate
+}
+
+public enum ConsentState: String, Sendable, Codable {
+    case active
+    case consentRevoked
+}
+
+/// An account's consent state, as the admin API returns it.
+public struct AccountState: Sendable, Equatable, Codable {
+    public var bundleId: String
+    public var accountId: String
+    public var state: ConsentState
+    /// Milliseconds since 1970.
+    public var since: Int64
+    public var cause: String
+    public var pushAllowed: Bool
+    public var needsReconciliation: Bool
+    public var appTransactionIds: [String]
+    public var appAccountTokens: [String]
+    /// Subscriptions to reconcile: the original transaction ids seen for this account.
+    public var originalTransactionIds: [String]
+}
+
+/// One entry of the append-only event log; `cursor` orders the feed.
+public struct LedgerEvent: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        case notificationStored
+        case consentRevoked
+        case revocationParked
+        case appTransactionLinked
+        case consentRestored
+    }
+
+    public var cursor: Int64
+    public var bundleId: String
+    public var kind: Kind
+    public var accountId: String?
+    public var appTransactionId: String?
+    public var notificationUUID: String?
+    public var notificationType: String?
+    public var detail: String?
+    public var createdAt: Int64
+}

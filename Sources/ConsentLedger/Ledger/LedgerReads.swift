@@ -1,0 +1,68 @@
+/// The ledger's queries.
+struct LedgerReads {
+    let connection: any SQLConnection
+
+    init(_ connection: any SQLConnection) { self.connection = connection }
+
+    func account(bundleId: String, accountId: String) throws -> AccountState? {
+        guard
+            let row = try connection.execute(
+                """
+                SELECT state, state_since, state_cause, push_allowed, needs_reconciliation FROM accounts
+                WHERE bundle_id = ? AND account_id = ?
+                """,
+                .text(bundleId), .text(accountId)
+            ).first
+        else { return nil }
+        func strings(_ sql: String) throws -> [String] {
+            try connection.execute(sql, .text(bundleId), .text(accountId)).compactMap { $0[0].text }
+        }
+        return AccountState(
+            bundleId: bundleId, accountId: accountId,
+            state: ConsentState(rawValue: row[0].text ?? "") ?? .active,
+            since: row[1].integer ?? 0, cause: row[2].text ?? "", pushAllowed: row[3].bool,
+            needsReconciliation: row[4].bool,
+            appTransactionIds: try strings(
+                "SELECT app_transaction_id FROM app_transaction_links WHERE bundle_id = ? AND account_id = ? ORDER BY 1"
+            ),
+            appAccountTokens: try strings(
+                "SELECT app_account_token FROM app_account_tokens WHERE bundle_id = ? AND account_id = ? ORDER BY 1"),
+            originalTransactionIds: try strings(
+                "SELECT original_transaction_id FROM account_transactions WHERE bundle_id = ? AND account_id = ? ORDER BY 1"
+            ))
+    }
+
+    func events(bundleId: String, after cursor: Int64, limit: Int) throws -> [LedgerEvent] {
+        try connection.execute(
+            """
+            SELECT cursor, kind, account_id, app_transaction_id, notification_uuid, notification_type, detail, created_at
+            FROM events WHERE bundle_id = ? AND cursor > ? ORDER BY cursor LIMIT ?
+            """,
+            .text(bundleId), .integer(cursor), .integer(Int64(limit))
+        ).compactMap { row in
+            guard let kind = LedgerEvent.Kind(rawValue: row[1].text ?? "") else { return nil }
+            return LedgerEvent(
+                cursor: row[0].integer ?? 0, bundleId: bundleId, kind: kind, accountId: row[2].text,
+                appTransactionId: row[3].text, notificationUUID: row[4].text, notificationType: row[5].text,
+                detail: row[6].text, createdAt: row[7].integer ?? 0)
+        }
+    }
+
+    func notification(uuid: String) throws -> StoredNotification? {
+        guard
+            let row = try connection.execute(
+                """
+                SELECT uuid, bundle_id, environment, notification_type, subtype, signed_date, transaction_id,
+                    original_transaction_id, app_transaction_id, received_at, signed_payload
+                FROM notifications WHERE uuid = ?
+                """,
+                .text(uuid)
+            ).first
+        else { return nil }
+        return StoredNotification(
+            uuid: row[0].text ?? "", bundleId: row[1].text ?? "", environment: row[2].text ?? "",
+            notificationType: row[3].text ?? "", subtype: row[4].text, signedDate: row[5].integer ?? 0,
+            transactionId: row[6].text, originalTransactionId: row[7].text, appTransactionId: row[8].text,
+            receivedAt: row[9].integer ?? 0, signedPayload: row[10].text ?? "")
+    }
+}

@@ -1,0 +1,189 @@
+/// The ledger's write operations on one connection inside the caller's transaction.
+struct LedgerWrites {
+    let connection: any SQLConnection
+    let now: Int64
+
+    init(_ connection: any SQLConnection, now: Int64) {
+        self.connection = connection
+        self.now = now
+    }
+
+    func record(_ notification: NotificationRecord) throws -> RecordOutcome {
+        let n = notification
+        if let appTransactionId = n.appTransactionId {
+            try lockAppTransaction(bundleId: n.bundleId, appTransactionId)
+        }
+        let inserted = try connection.execute(
+            """
+            INSERT INTO notifications (uuid, bundle_id, environment, notification_type, subtype, signed_date,
+                transaction_id, original_transaction_id, app_transaction_id, app_account_token, received_at,
+                signed_payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (uuid) DO NOTHING RETURNING id
+            """,
+            .text(n.uuid), .text(n.bundleId), .text(n.environment), .text(n.type), SQLValue(n.subtype),
+            .integer(n.signedDate), SQLValue(n.transactionId), SQLValue(n.originalTransactionId),
+            SQLValue(n.appTransactionId), SQLValue(n.appAccountToken), .integer(now), .text(n.signedPayload))
+        guard !inserted.isEmpty else { return .duplicate }
+        try appendEvent(.notificationStored, bundleId: n.bundleId, notification: n)
+
+        if n.isConsentRevocation {
+            guard let appTransactionId = n.appTransactionId else { return .stored(revokedAccounts: [], parked: false) }
+            let accounts = try linkedAccounts(bundleId: n.bundleId, appTransactionId: appTransactionId)
+            if accounts.isEmpty {
+                try connection.execute(
+                    """
+                    INSERT INTO parked_revocations (bundle_id, notification_uuid, app_transaction_id, revoked_at)
+                    VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    """,
+                    .text(n.bundleId), .text(n.uuid), .text(appTransactionId), .integer(n.signedDate))
+                try appendEvent(.revocationParked, bundleId: n.bundleId, notification: n)
+                return .stored(revokedAccounts: [], parked: true)
+            }
+            for account in accounts {
+                try revoke(bundleId: n.bundleId, accountId: account, notification: n, since: n.signedDate)
+            }
+            return .stored(revokedAccounts: accounts, parked: false)
+        }
+        try linkTransaction(n)
+        return .stored(revokedAccounts: [], parked: false)
+    }
+
+    func register(bundleId: String, accountId: String, appTransactionId: String, appAccountToken: String?) throws {
+        try lockAppTransaction(bundleId: bundleId, appTransactionId)
+        try ensureAccount(bundleId: bundleId, accountId: accountId)
+        let linked = try connection.execute(
+            """
+            INSERT INTO app_transaction_links (bundle_id, app_transaction_id, account_id, linked_at)
+            VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING account_id
+            """,
+            .text(bundleId), .text(appTransactionId), .text(accountId), .integer(now))
+        if let appAccountToken {
+            try connection.execute(
+                "INSERT INTO app_account_tokens (bundle_id, app_account_token, account_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                .text(bundleId), .text(appAccountToken), .text(accountId))
+        }
+        guard !linked.isEmpty else { return }  // already linked: nothing more to do
+        try connection.execute(
+            "INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, created_at) VALUES (?, ?, ?, ?, ?)",
+            .text(bundleId), .text(LedgerEvent.Kind.appTransactionLinked.rawValue), .text(accountId),
+            .text(appTransactionId), .integer(now))
+        // A revocation that arrived before anyone was linked applies to the first link.
+        let parked = try connection.execute(
+            """
+            SELECT p.notification_uuid, p.revoked_at, n.notification_type FROM parked_revocations p
+            JOIN notifications n ON n.uuid = p.notification_uuid
+            WHERE p.bundle_id = ? AND p.app_transaction_id = ? AND p.applied_at IS NULL ORDER BY p.revoked_at
+            """,
+            .text(bundleId), .text(appTransactionId))
+        for row in parked {
+            let uuid = row[0].text ?? ""
+            try connection.execute(
+                "UPDATE parked_revocations SET applied_at = ? WHERE bundle_id = ? AND notification_uuid = ?",
+                .integer(now), .text(bundleId), .text(uuid))
+            let record = NotificationRecord(
+                uuid: uuid, bundleId: bundleId, environment: "", type: row[2].text ?? "RESCIND_CONSENT",
+                signedDate: row[1].integer ?? now, appTransactionId: appTransactionId, signedPayload: "")
+            try revoke(bundleId: bundleId, accountId: accountId, notification: record, since: record.signedDate)
+        }
+    }
+
+    func restore(bundleId: String, accountId: String, actor: String, reason: String?) throws {
+        let cause = "restored by \(actor)" + (reason.map { ": \($0)" } ?? "")
+        let updated = try connection.execute(
+            """
+            UPDATE accounts SET state = ?, state_since = ?, state_cause = ?, push_allowed = 1
+            WHERE bundle_id = ? AND account_id = ? RETURNING account_id
+            """,
+            .text(ConsentState.active.rawValue), .integer(now), .text(cause), .text(bundleId), .text(accountId))
+        guard !updated.isEmpty else {
+            throw LedgerError(.accountNotFound, "no account '\(accountId)' in \(bundleId)")
+        }
+        try connection.execute(
+            "INSERT INTO events (bundle_id, kind, account_id, detail, created_at) VALUES (?, ?, ?, ?, ?)",
+            .text(bundleId), .text(LedgerEvent.Kind.consentRestored.rawValue), .text(accountId), .text(cause),
+            .integer(now))
+    }
+
+    // MARK: - Steps
+
+    /// Touches the app transaction's row first: on PostgreSQL the row lock serialises a
+    /// registration and a revocation for the same app transaction on different instances.
+    private func lockAppTransaction(bundleId: String, _ appTransactionId: String) throws {
+        try connection.execute(
+            """
+            INSERT INTO app_transactions (bundle_id, app_transaction_id, first_seen_at) VALUES (?, ?, ?)
+            ON CONFLICT (bundle_id, app_transaction_id) DO UPDATE SET first_seen_at = app_transactions.first_seen_at
+            """,
+            .text(bundleId), .text(appTransactionId), .integer(now))
+    }
+
+    private func ensureAccount(bundleId: String, accountId: String) throws {
+        try connection.execute(
+            """
+            INSERT INTO accounts (bundle_id, account_id, state, state_since, state_cause, push_allowed,
+                needs_reconciliation, created_at)
+            VALUES (?, ?, ?, ?, ?, 1, 0, ?) ON CONFLICT DO NOTHING
+            """,
+            .text(bundleId), .text(accountId), .text(ConsentState.active.rawValue), .integer(now), .text("registered"),
+            .integer(now))
+    }
+
+    private func linkedAccounts(bundleId: String, appTransactionId: String) throws -> [String] {
+        try connection.execute(
+            "SELECT account_id FROM app_transaction_links WHERE bundle_id = ? AND app_transaction_id = ? ORDER BY account_id",
+            .text(bundleId), .text(appTransactionId)
+        ).compactMap { $0[0].text }
+    }
+
+    private func revoke(bundleId: String, accountId: String, notification: NotificationRecord, since: Int64) throws {
+        try connection.execute(
+            """
+            UPDATE accounts SET state = ?, state_since = ?, state_cause = ?, push_allowed = 0, needs_reconciliation = 1
+            WHERE bundle_id = ? AND account_id = ?
+            """,
+            .text(ConsentState.consentRevoked.rawValue), .integer(since),
+            .text("\(notification.type) \(notification.uuid)"), .text(bundleId), .text(accountId))
+        try appendEvent(.consentRevoked, bundleId: bundleId, notification: notification, accountId: accountId)
+    }
+
+    /// A transaction notification names the accounts it belongs to through its app
+    /// transaction or its app account token: remember its original transaction for them.
+    private func linkTransaction(_ n: NotificationRecord) throws {
+        guard let original = n.originalTransactionId, n.appTransactionId != nil || n.appAccountToken != nil else {
+            return
+        }
+        var accounts = Set<String>()
+        if let appTransactionId = n.appTransactionId {
+            accounts.formUnion(try linkedAccounts(bundleId: n.bundleId, appTransactionId: appTransactionId))
+        }
+        if let token = n.appAccountToken {
+            accounts.formUnion(
+                try connection.execute(
+                    "SELECT account_id FROM app_account_tokens WHERE bundle_id = ? AND app_account_token = ?",
+                    .text(n.bundleId), .text(token)
+                ).compactMap { $0[0].text })
+        }
+        for account in accounts.sorted() {
+            try connection.execute(
+                """
+                INSERT INTO account_transactions (bundle_id, account_id, original_transaction_id) VALUES (?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """,
+                .text(n.bundleId), .text(account), .text(original))
+        }
+    }
+
+    private func appendEvent(
+        _ kind: LedgerEvent.Kind, bundleId: String, notification n: NotificationRecord, accountId: String? = nil
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, notification_uuid, notification_type,
+                detail, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            .text(bundleId), .text(kind.rawValue), SQLValue(accountId), SQLValue(n.appTransactionId), .text(n.uuid),
+            .text(n.type), SQLValue(n.subtype), .integer(now))
+    }
+}

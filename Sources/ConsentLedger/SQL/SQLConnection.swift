@@ -1,0 +1,28 @@
+/// One database connection. The ledger's SQL is written once with `?` placeholders in the
+/// subset SQLite and PostgreSQL share; each driver adapts placeholders and types.
+public protocol SQLConnection: AnyObject {
+    var dialect: SQLDialect { get }
+    /// Runs one statement (prepared and cached by its text) and returns its rows.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [SQLRow]
+}
+
+extension SQLConnection {
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: SQLValue...) throws(LedgerError) -> [SQLRow] {
+        try execute(sql, parameters)
+    }
+}
+
+/// Where the backends' SQL differs.
+public enum SQLDialect: String, Sendable {
+    case sqlite, postgres
+
+    /// An auto-incrementing 64-bit primary key column type.
+    var identityPrimaryKey: String {
+        switch self {
+        case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
+        case .postgres: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+        }
+    }
+}

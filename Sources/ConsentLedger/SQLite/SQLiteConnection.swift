@@ -1,0 +1,107 @@
+internal import CSQLite
+
+/// Owns one `sqlite3` handle and its cached statements. Not thread-safe: the store gives
+/// each connection to one thread at a time.
+final class SQLiteConnection: SQLConnection {
+    let dialect = SQLDialect.sqlite
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens (creating if needed) a database file, or an in-memory one for ":memory:".
+    init(path: String, busyTimeoutMilliseconds: Int32) throws(LedgerError) {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        guard status == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(opened)
+            throw LedgerError(.unavailable, "cannot open SQLite database '\(path)': \(message)")
+        }
+        handle = opened
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [SQLRow] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (offset, value) in parameters.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(statement, index)
+            case .integer(let integer): status = sqlite3_bind_int64(statement, index, integer)
+            case .text(let text):
+                status =
+                    text.utf8.withContiguousStorageIfAvailable { bytes in
+                        bytes.withMemoryRebound(to: CChar.self) { chars in
+                            agekit_sqlite3_bind_text_transient(statement, index, chars.baseAddress, Int32(chars.count))
+                        }
+                    } ?? agekit_sqlite3_bind_text_transient(statement, index, text, -1)
+            }
+            guard status == SQLITE_OK else { throw failure(status, sql) }
+        }
+        var rows: [SQLRow] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else { throw failure(status, sql) }
+            rows.append(row(statement))
+        }
+        return rows
+    }
+
+    /// Runs several `;`-separated statements without parameters (migrations, pragmas).
+    func executeScript(_ sql: String) throws(LedgerError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard status == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "status \(status)"
+            sqlite3_free(message)
+            throw LedgerError(.unavailable, "SQLite: \(text)")
+        }
+    }
+
+    private func prepared(_ sql: String) throws(LedgerError) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw failure(status, sql) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func row(_ statement: OpaquePointer) -> SQLRow {
+        let count = sqlite3_column_count(statement)
+        var values: [SQLValue] = []
+        values.reserveCapacity(Int(count))
+        for column in 0..<count {
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement, column)))
+            case SQLITE_NULL: values.append(.null)
+            default:
+                if let text = sqlite3_column_text(statement, column) {
+                    values.append(.text(String(cString: text)))
+                } else {
+                    values.append(.null)
+                }
+            }
+        }
+        return SQLRow(values)
+    }
+
+    private func failure(_ status: Int32, _ sql: String) -> LedgerError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let statement = sql.prefix(60)
+        return LedgerError(.unavailable, "SQLite error \(status) (\(message)) in '\(statement)'")
+    }
+}

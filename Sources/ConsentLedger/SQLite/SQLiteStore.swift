@@ -1,0 +1,168 @@
+import Foundation
+
+/// The embedded store: one writer thread that groups concurrent writes into one durable
+/// commit (WAL, `synchronous=FULL`), and a small pool of reader connections.
+public final class SQLiteStore: LedgerStore, @unchecked Sendable {
+    // Mutable state is guarded by `condition`; connections are used by one thread at a time.
+    public let dialect = SQLDialect.sqlite
+    public let location: String
+    private let path: String
+    private let busyTimeoutMilliseconds: Int32
+    private let maxBatch: Int
+    private let condition = NSCondition()
+    private var queue: [PendingWrite] = []
+    private var closing = false
+    private var closed = false
+    private var writerFinished = false
+    private var writer: SQLiteConnection?
+    private var readers: [SQLiteConnection] = []
+    private let readerLock = NSLock()
+
+    /// Opens `path` (":memory:" keeps everything in one shared in-memory database).
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256) throws(LedgerError) {
+        // Readers must see the writer's in-memory database: give it a shared-cache URI.
+        self.path =
+            path == ":memory:"
+            ? "file:agekit-memory-\(UInt64.random(in: 0...UInt64.max))?mode=memory&cache=shared" : path
+        self.location = "sqlite:\(path)"
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.maxBatch = maxBatch
+        let writer = try SQLiteConnection(path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        if path != ":memory:" {
+            try writer.executeScript("PRAGMA journal_mode=WAL;")
+        }
+        try writer.executeScript("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+        self.writer = writer
+        let thread = Thread { [self] in runWriter() }
+        thread.name = "agekit-sqlite-writer"
+        thread.start()
+    }
+
+    deinit { close() }
+
+    public func write(
+        _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
+        completion: @escaping @Sendable (Result<any Sendable, LedgerError>) -> Void
+    ) {
+        condition.lock()
+        guard !closing else {
+            condition.unlock()
+            completion(.failure(LedgerError(.unavailable, "the store is closing")))
+            return
+        }
+        queue.append(PendingWrite(body: body, completion: completion))
+        condition.signal()
+        condition.unlock()
+    }
+
+    public func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T {
+        let connection = try takeReader()
+        defer { returnReader(connection) }
+        do {
+            return try body(connection)
+        } catch {
+            throw LedgerError.wrapping(error)
+        }
+    }
+
+    public func migrate(_ migrations: [Migration]) throws(LedgerError) {
+        try writeAndWait { connection in try Migrator(migrations).apply(on: connection) }
+    }
+
+    public func close() {
+        condition.lock()
+        if closed {
+            condition.unlock()
+            return
+        }
+        closing = true
+        condition.broadcast()
+        while !writerFinished { condition.wait() }
+        closed = true
+        condition.unlock()
+        readerLock.lock()
+        readers.removeAll()
+        readerLock.unlock()
+    }
+
+    // MARK: - The writer thread
+
+    private func runWriter() {
+        while let batch = nextBatch() {
+            commit(batch)
+        }
+        condition.lock()
+        writer = nil
+        writerFinished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for work; nil once closing and drained.
+    private func nextBatch() -> [PendingWrite]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty && !closing { condition.wait() }
+        if queue.isEmpty { return nil }
+        let batch = Array(queue.prefix(maxBatch))
+        queue.removeFirst(batch.count)
+        return batch
+    }
+
+    /// One transaction for the whole batch; a savepoint per write so one failing write
+    /// does not undo the others.
+    private func commit(_ batch: [PendingWrite]) {
+        guard let connection = writer else { return }
+        do {
+            try connection.execute("BEGIN IMMEDIATE", [])
+        } catch {
+            batch.forEach { $0.completion(.failure(error)) }
+            return
+        }
+        var results: [Result<any Sendable, LedgerError>] = []
+        results.reserveCapacity(batch.count)
+        for pending in batch {
+            do {
+                try connection.execute("SAVEPOINT agekit_write", [])
+                let value = try pending.body(connection)
+                try connection.execute("RELEASE agekit_write", [])
+                results.append(.success(value))
+            } catch {
+                _ = try? connection.execute("ROLLBACK TO agekit_write", [])
+                _ = try? connection.execute("RELEASE agekit_write", [])
+                results.append(.failure(LedgerError.wrapping(error)))
+            }
+        }
+        do {
+            try connection.execute("COMMIT", [])
+        } catch {
+            _ = try? connection.execute("ROLLBACK", [])
+            batch.forEach { $0.completion(.failure(error)) }
+            return
+        }
+        for (pending, result) in zip(batch, results) { pending.completion(result) }
+    }
+
+    // MARK: - Readers
+
+    private func takeReader() throws(LedgerError) -> SQLiteConnection {
+        readerLock.lock()
+        let reader = readers.popLast()
+        readerLock.unlock()
+        if let reader { return reader }
+        let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        try connection.executeScript("PRAGMA query_only=ON;")
+        return connection
+    }
+
+    private func returnReader(_ connection: SQLiteConnection) {
+        readerLock.lock()
+        if readers.count < 8 { readers.append(connection) }
+        readerLock.unlock()
+    }
+}
+
+private struct PendingWrite {
+    let body: @Sendable (any SQLConnection) throws -> any Sendable
+    let completion: @Sendable (Result<any Sendable, LedgerError>) -> Void
+}

@@ -1,0 +1,97 @@
+/// The ledger's tables. Append new migrations; never edit an applied one.
+public enum LedgerSchema {
+    public static let migrations: [Migration] = [
+        Migration(
+            version: 1, name: "ledger",
+            statements: [
+                """
+                CREATE TABLE notifications (
+                    id {{id}},
+                    uuid TEXT NOT NULL UNIQUE,
+                    bundle_id TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    notification_type TEXT NOT NULL,
+                    subtype TEXT,
+                    signed_date BIGINT NOT NULL,
+                    transaction_id TEXT,
+                    original_transaction_id TEXT,
+                    app_transaction_id TEXT,
+                    app_account_token TEXT,
+                    received_at BIGINT NOT NULL,
+                    signed_payload TEXT NOT NULL)
+                """,
+                "CREATE INDEX notifications_by_app_transaction ON notifications (bundle_id, app_transaction_id)",
+                """
+                CREATE TABLE accounts (
+                    bundle_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    state_since BIGINT NOT NULL,
+                    state_cause TEXT NOT NULL,
+                    push_allowed INTEGER NOT NULL,
+                    needs_reconciliation INTEGER NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (bundle_id, account_id))
+                """,
+                // One row per app transaction: the row every writer touching it locks first,
+                // so registrations and revocations on several instances serialise.
+                """
+                CREATE TABLE app_transactions (
+                    bundle_id TEXT NOT NULL,
+                    app_transaction_id TEXT NOT NULL,
+                    first_seen_at BIGINT NOT NULL,
+                    PRIMARY KEY (bundle_id, app_transaction_id))
+                """,
+                """
+                CREATE TABLE app_transaction_links (
+                    bundle_id TEXT NOT NULL,
+                    app_transaction_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    linked_at BIGINT NOT NULL,
+                    PRIMARY KEY (bundle_id, app_transaction_id, account_id))
+                """,
+                "CREATE INDEX app_transaction_links_by_account ON app_transaction_links (bundle_id, account_id)",
+                """
+                CREATE TABLE app_account_tokens (
+                    bundle_id TEXT NOT NULL,
+                    app_account_token TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    PRIMARY KEY (bundle_id, app_account_token, account_id))
+                """,
+                "CREATE INDEX app_account_tokens_by_account ON app_account_tokens (bundle_id, account_id)",
+                """
+                CREATE TABLE account_transactions (
+                    bundle_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    original_transaction_id TEXT NOT NULL,
+                    PRIMARY KEY (bundle_id, account_id, original_transaction_id))
+                """,
+                """
+                CREATE TABLE parked_revocations (
+                    bundle_id TEXT NOT NULL,
+                    notification_uuid TEXT NOT NULL,
+                    app_transaction_id TEXT NOT NULL,
+                    revoked_at BIGINT NOT NULL,
+                    applied_at BIGINT,
+                    PRIMARY KEY (bundle_id, notification_uuid))
+                """,
+                "CREATE INDEX parked_revocations_by_app_transaction ON parked_revocations (bundle_id, app_transaction_id)",
+                """
+                CREATE TABLE events (
+                    cursor {{id}},
+                    bundle_id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    account_id TEXT,
+                    app_transaction_id TEXT,
+                    notification_uuid TEXT,
+                    notification_type TEXT,
+                    detail TEXT,
+                    created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX events_by_app ON events (bundle_id, cursor)",
+                // Written by readiness checks: proves the store takes writes.
+                "CREATE TABLE readiness (id INTEGER PRIMARY KEY, checked_at BIGINT NOT NULL)",
+                "INSERT INTO readiness (id, checked_at) VALUES (1, 0)",
+            ])
+    ]
+}

@@ -1,0 +1,260 @@
+import Foundation
+
+/// Reads the JSON configuration file, then the environment, then the flags (each
+/// overriding the one before). Every mistake names its field and the reason.
+public struct ConfigurationLoader {
+    /// Flags from the command line; nil leaves the value alone.
+    public struct Overrides: Sendable {
+        public var configFile: String?
+        public var listen: String?
+        public var dataDirectory: String?
+        public var store: String?
+
+        public init(
+            configFile: String? = nil, listen: String? = nil, dataDirectory: String? = nil, store: String? = nil
+        ) {
+            self.configFile = configFile
+            self.listen = listen
+            self.dataDirectory = dataDirectory
+            self.store = store
+        }
+    }
+
+    let environment: [String: String]
+    let readFile: (String) throws -> Data
+
+    public init(
+        environment: [String: String],
+        readFile: @escaping (String) throws -> Data = { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    ) {
+        self.environment = environment
+        self.readFile = readFile
+    }
+
+    public func load(_ overrides: Overrides) throws(ServerError) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        if let file = overrides.configFile ?? environment["AGEKIT_CONFIG"] {
+            let data: Data
+            do {
+                data = try readFile(file)
+            } catch {
+                throw ServerError.configuration(
+                    file, "cannot read the configuration file: \(error.localizedDescription)")
+            }
+            try apply(file: data, named: file, to: &configuration)
+        }
+        try applyEnvironment(to: &configuration)
+        if let listen = overrides.listen { try setListen(listen, field: "--listen", on: &configuration) }
+        if let directory = overrides.dataDirectory { configuration.dataDirectory = directory }
+        if let store = overrides.store { configuration.store = store }
+        try validate(configuration)
+        return configuration
+    }
+
+    // MARK: - File
+
+    private func apply(
+        file data: Data, named file: String, to configuration: inout ServerConfiguration
+    ) throws(ServerError) {
+        let object: [String: Any]
+        do {
+            guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw ServerError.configuration(file, "the configuration must be a JSON object")
+            }
+            object = parsed
+        } catch let error as ServerError {
+            throw error
+        } catch {
+            throw ServerError.configuration(file, "not valid JSON (\(error.localizedDescription))")
+        }
+        configuration.source = file
+        configuration.localTesting = false
+        configuration.apps = []
+        let reader = FieldReader(object, path: "")
+        try reader.allowOnly([
+            "listen", "dataDirectory", "store", "localTesting", "appleRootCertificates", "apps", "tls", "http",
+        ])
+        if let listen = try reader.string("listen") { try setListen(listen, field: "listen", on: &configuration) }
+        if let directory = try reader.string("dataDirectory") { configuration.dataDirectory = directory }
+        if let store = try reader.string("store") { configuration.store = store }
+        if let local = try reader.bool("localTesting") { configuration.localTesting = local }
+        if let roots = try reader.strings("appleRootCertificates") { configuration.appleRoots = roots }
+        if let apps = try reader.objects("apps") {
+            configuration.apps = try apps.map { app throws(ServerError) in
+                try app.allowOnly(["bundleId", "appAppleId", "environments"])
+                guard let bundleId = try app.string("bundleId"), !bundleId.isEmpty else {
+                    throw ServerError.configuration(app.field("bundleId"), "required: the app's bundle id")
+                }
+                let environments = try app.strings("environments") ?? ["Production", "Sandbox"]
+                return AppConfiguration(
+                    bundleId: bundleId, appAppleId: try app.int("appAppleId"), environments: environments)
+            }
+        }
+        if let tls = try reader.object("tls") {
+            try tls.allowOnly(["certificate", "key"])
+            guard let certificate = try tls.string("certificate"), let key = try tls.string("key") else {
+                throw ServerError.configuration("tls", "needs both \"certificate\" and \"key\" (PEM files)")
+            }
+            configuration.tls = .init(certificate: certificate, key: key)
+        }
+        if let http = try reader.object("http") {
+            try http.allowOnly([
+                "threads", "maxBodyBytes", "maxConnections", "idleTimeoutSeconds", "memoryPerConnectionBytes",
+            ])
+            var limits = configuration.limits
+            if let value = try http.int("threads") { limits.threads = Int(value) }
+            if let value = try http.int("maxBodyBytes") { limits.maxBodyBytes = Int(value) }
+            if let value = try http.int("maxConnections") { limits.maxConnections = Int(value) }
+            if let value = try http.int("idleTimeoutSeconds") { limits.idleTimeoutSeconds = Int(value) }
+            if let value = try http.int("memoryPerConnectionBytes") { limits.memoryPerConnectionBytes = Int(value) }
+            configuration.limits = limits
+        }
+    }
+
+    // MARK: - Environment
+
+    private func applyEnvironment(to configuration: inout ServerConfiguration) throws(ServerError) {
+        if let listen = environment["AGEKIT_LISTEN"] {
+            try setListen(listen, field: "AGEKIT_LISTEN", on: &configuration)
+        }
+        if let directory = environment["AGEKIT_DATA_DIR"] { configuration.dataDirectory = directory }
+        if let store = environment["AGEKIT_STORE"] { configuration.store = store }
+        if let roots = environment["AGEKIT_APPLE_ROOTS"] {
+            configuration.appleRoots = roots.split(separator: ":").map(String.init)
+        }
+        if let certificate = environment["AGEKIT_TLS_CERT"], let key = environment["AGEKIT_TLS_KEY"] {
+            configuration.tls = .init(certificate: certificate, key: key)
+        }
+    }
+
+    private func setListen(
+        _ text: String, field: String, on configuration: inout ServerConfiguration
+    ) throws(ServerError) {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+            throw ServerError.configuration(field, "'\(text)' is not HOST:PORT (for example 127.0.0.1:8080)")
+        }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw ServerError.configuration(field, "'\(text)' has no host") }
+        configuration.host = host
+        configuration.port = port
+    }
+
+    // MARK: - Validation
+
+    private func validate(_ configuration: ServerConfiguration) throws(ServerError) {
+        if configuration.apps.isEmpty {
+            throw ServerError.configuration("apps", "name at least one app (bundleId, appAppleId, environments)")
+        }
+        var seen = Set<String>()
+        for (index, app) in configuration.apps.enumerated() {
+            guard seen.insert(app.bundleId).inserted else {
+                throw ServerError.configuration("apps[\(index)].bundleId", "'\(app.bundleId)' is listed twice")
+            }
+            for environment in app.environments where !AppConfiguration.knownEnvironments.contains(environment) {
+                throw ServerError.configuration(
+                    "apps[\(index)].environments",
+                    "'\(environment)' is not one of \(AppConfiguration.knownEnvironments.joined(separator: ", "))")
+            }
+            if app.environments.contains("Production") && app.appAppleId == nil {
+                throw ServerError.configuration(
+                    "apps[\(index)].appAppleId", "required to accept Production notifications (Apple's app id)")
+            }
+            if app.environments.contains("LocalTesting") && !configuration.localTesting {
+                throw ServerError.configuration(
+                    "apps[\(index)].environments", "LocalTesting needs \"localTesting\": true")
+            }
+        }
+        if configuration.appleRoots.isEmpty && !configuration.localTesting {
+            throw ServerError.configuration(
+                "appleRootCertificates", "name Apple's root certificate file(s), or set \"localTesting\": true")
+        }
+        let limits = configuration.limits
+        for (field, value, minimum) in [
+            ("http.threads", limits.threads, 1), ("http.maxBodyBytes", limits.maxBodyBytes, 1024),
+            ("http.maxConnections", limits.maxConnections, 1),
+            ("http.idleTimeoutSeconds", limits.idleTimeoutSeconds, 1),
+            ("http.memoryPerConnectionBytes", limits.memoryPerConnectionBytes, 8192),
+        ] where value < minimum {
+            throw ServerError.configuration(field, "\(value) is below the minimum \(minimum)")
+        }
+    }
+}
+
+/// Typed access to one JSON object, naming the field in every error.
+private struct FieldReader {
+    let object: [String: Any]
+    let path: String
+
+    init(_ object: [String: Any], path: String) {
+        self.object = object
+        self.path = path
+    }
+
+    func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func allowOnly(_ keys: Set<String>) throws(ServerError) {
+        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw ServerError.configuration(
+                field(unknown), "unknown field (known: \(keys.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    func string(_ key: String) throws(ServerError) -> String? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let string = value as? String else { throw ServerError.configuration(field(key), "must be a string") }
+        return string
+    }
+
+    func bool(_ key: String) throws(ServerError) -> Bool? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let number = value as? NSNumber, number.isBoolean else {
+            throw ServerError.configuration(field(key), "must be true or false")
+        }
+        return number.boolValue
+    }
+
+    func int(_ key: String) throws(ServerError) -> Int64? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let number = value as? NSNumber, !number.isBoolean,
+            let integer = Int64(exactly: number.doubleValue)
+        else { throw ServerError.configuration(field(key), "must be a whole number") }
+        return integer
+    }
+
+    func strings(_ key: String) throws(ServerError) -> [String]? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let strings = value as? [String] else {
+            throw ServerError.configuration(field(key), "must be a list of strings")
+        }
+        return strings
+    }
+
+    func object(_ key: String) throws(ServerError) -> FieldReader? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let nested = value as? [String: Any] else {
+            throw ServerError.configuration(field(key), "must be an object")
+        }
+        return FieldReader(nested, path: field(key))
+    }
+
+    func objects(_ key: String) throws(ServerError) -> [FieldReader]? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let list = value as? [Any] else {
+            throw ServerError.configuration(field(key), "must be a list of objects")
+        }
+        var readers: [FieldReader] = []
+        for (index, element) in list.enumerated() {
+            guard let nested = element as? [String: Any] else {
+                throw ServerError.configuration("\(field(key))[\(index)]", "must be an object")
+            }
+            readers.append(FieldReader(nested, path: "\(field(key))[\(index)]"))
+        }
+        return readers
+    }
+}
+
+extension NSNumber {
+    /// JSON `true`/`false` arrive as NSNumber too; their type encoding is `c` (char).
+    fileprivate var isBoolean: Bool { String(cString: objCType) == "c" }
+}

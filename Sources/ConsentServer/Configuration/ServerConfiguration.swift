@@ -1,0 +1,57 @@
+/// Everything `agekit serve` needs to start, after the file, the environment and the
+/// flags were merged. With no file at all the defaults run a local test setup.
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 8080
+    public var dataDirectory = "./agekit-data"
+    /// A store URL: `sqlite:PATH` or a PostgreSQL URL. Nil: `sqlite:<data dir>/agekit.sqlite`.
+    public var store: String?
+    /// Trust the local test CA (created in `<data dir>/ca`) and accept `LocalTesting` payloads.
+    public var localTesting = true
+    /// Apple root certificates (DER or PEM files).
+    public var appleRoots: [String] = []
+    public var apps: [AppConfiguration] = [AppConfiguration.localDefault]
+    public var tls: TLSConfiguration?
+    public var limits = Limits()
+    /// Where the configuration came from, for the startup summary.
+    public var source = "defaults"
+
+    public init() {}
+
+    public var storeURL: String { store ?? "sqlite:\(dataDirectory)/agekit.sqlite" }
+    public var caDirectory: String { "\(dataDirectory)/ca" }
+    public var adminTokenFile: String { "\(dataDirectory)/admin-token" }
+
+    public struct TLSConfiguration: Sendable, Equatable {
+        public var certificate: String
+        public var key: String
+    }
+
+    public struct Limits: Sendable, Equatable {
+        public var threads = 2
+        public var maxBodyBytes = 256 * 1024
+        public var maxConnections = 1024
+        public var idleTimeoutSeconds = 10
+        public var memoryPerConnectionBytes = 64 * 1024
+    }
+}
+
+/// One app the server accepts notifications for.
+public struct AppConfiguration: Sendable, Equatable {
+    public var bundleId: String
+    /// Required to accept Production payloads: Apple includes it there.
+    public var appAppleId: Int64?
+    public var environments: [String]
+
+    public init(bundleId: String, appAppleId: Int64? = nil, environments: [String]) {
+        self.bundleId = bundleId
+        self.appAppleId = appAppleId
+        self.environments = environments
+    }
+
+    /// The app `agekit simulate` signs for by default.
+    public static let localDefault = AppConfiguration(
+        bundleId: "com.example.agekit", environments: ["LocalTesting", "Sandbox", "Xcode"])
+
+    public static let knownEnvironments = ["Production", "Sandbox", "Xcode", "LocalTesting"]
+}

@@ -1,1 +1,0 @@
-// The ConsentServer module; see docs/ for its guide.

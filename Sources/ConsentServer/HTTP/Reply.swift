@@ -1,0 +1,50 @@
+import Foundation
+
+/// A response plus what the request log and metrics need to know about it.
+public struct Reply: Sendable {
+    public var response: HTTPResponse
+    public var errorCode: String?
+    public var notificationUUID: String?
+    public var notificationType: String?
+
+    public init(
+        _ response: HTTPResponse, errorCode: String? = nil, notificationUUID: String? = nil,
+        notificationType: String? = nil
+    ) {
+        self.response = response
+        self.errorCode = errorCode
+        self.notificationUUID = notificationUUID
+        self.notificationType = notificationType
+    }
+
+    /// `{"error": {"code": ..., "message": ...}}` with the given status.
+    public static func error(_ status: Int, _ code: String, _ message: String) -> Reply {
+        let body = ["error": ["code": code, "message": message]]
+        return Reply(.json(status, body), errorCode: code)
+    }
+
+    public static func json(_ status: Int = 200, _ value: some Encodable) -> Reply {
+        Reply(.json(status, value))
+    }
+}
+
+extension HTTPResponse {
+    static let jsonEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    public static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+        let body = (try? jsonEncoder.encode(value)).map { [UInt8]($0) } ?? Array(#"{}"#.utf8)
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
+    }
+
+    public static func text(
+        _ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8"
+    )
+        -> HTTPResponse
+    {
+        HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
+    }
+}

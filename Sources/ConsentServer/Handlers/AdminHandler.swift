@@ -1,0 +1,130 @@
+import AppStoreSignedData
+import ConsentLedger
+import Foundation
+
+/// The `/v1` admin API a developer's backend calls with its bearer token: register app
+/// transactions, read and restore accounts, poll the event feed, read notifications.
+struct AdminHandler: Sendable {
+    let token: String
+    let verifier: SignedDataVerifier
+    let apps: AppRegistry
+    let ledger: Ledger
+    let clock: Clock
+
+    /// Constant-time comparison, so the token cannot be guessed byte by byte from timing.
+    func isAuthorized(_ request: HTTPRequest) -> Bool {
+        guard let header = request.headers["authorization"], header.hasPrefix("Bearer ") else { return false }
+        let given = Array(header.utf8.dropFirst(7))
+        let expected = Array(token.utf8)
+        var difference = UInt8(given.count == expected.count ? 0 : 1)
+        for index in 0..<expected.count { difference |= expected[index] ^ (index < given.count ? given[index] : 0) }
+        return difference == 0
+    }
+
+    func registerAppTransaction(bundleId: String, _ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
+        guard let app = apps[bundleId] else { return reply(Self.unknownApp(bundleId)) }
+        guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+            let accountId = body["accountId"] as? String, !accountId.isEmpty,
+            let signed = body["signedAppTransaction"] as? String
+        else {
+            return reply(
+                .error(
+                    400, "malformed_body",
+                    #"expected {"accountId": "...", "signedAppTransaction": "<JWS>", "appAccountToken": optional}"#))
+        }
+        let token = body["appAccountToken"] as? String
+        let appTransaction: AppTransaction
+        do {
+            appTransaction = try verifier.verifyAppTransaction(signed)
+        } catch {
+            return reply(.error(401, error.code.rawValue, error.reason))
+        }
+        do {
+            try apps.identity(of: app).check(appTransaction)
+        } catch {
+            return reply(.error(403, error.code.rawValue, error.reason))
+        }
+        guard let appTransactionId = appTransaction.appTransactionId, !appTransactionId.isEmpty else {
+            return reply(.error(422, "missing_app_transaction_id", "the app transaction carries no appTransactionId"))
+        }
+        ledger.registerAppTransaction(
+            bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId, appAccountToken: token,
+            at: clock.now()
+        ) { result in
+            reply(Self.accountReply(result))
+        }
+    }
+
+    func account(bundleId: String, accountId: String) -> Reply {
+        guard apps[bundleId] != nil else { return Self.unknownApp(bundleId) }
+        do {
+            guard let account = try ledger.account(bundleId: bundleId, accountId: accountId) else {
+                return .error(404, "account_not_found", "no account '\(accountId)' in \(bundleId)")
+            }
+            return .json(200, account)
+        } catch {
+            return .error(503, error.code.rawValue, error.message)
+        }
+    }
+
+    func restore(
+        bundleId: String, accountId: String, _ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void
+    ) {
+        guard apps[bundleId] != nil else { return reply(Self.unknownApp(bundleId)) }
+        var actor = "admin"
+        var reason: String?
+        if !request.body.isEmpty {
+            guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
+                return reply(.error(400, "malformed_body", #"expected {"actor": optional, "reason": optional}"#))
+            }
+            actor = body["actor"] as? String ?? actor
+            reason = body["reason"] as? String
+        }
+        ledger.restore(bundleId: bundleId, accountId: accountId, actor: actor, reason: reason, at: clock.now()) {
+            result in reply(Self.accountReply(result))
+        }
+    }
+
+    func events(bundleId: String, _ request: HTTPRequest) -> Reply {
+        guard apps[bundleId] != nil else { return Self.unknownApp(bundleId) }
+        let after = request.query["after"].map { Int64($0) } ?? 0
+        let limit = request.query["limit"].map { Int($0) } ?? 100
+        guard let after, after >= 0, let limit, (1...1000).contains(limit) else {
+            return .error(400, "invalid_query", "after must be a cursor (0 or more) and limit between 1 and 1000")
+        }
+        do {
+            let events = try ledger.events(bundleId: bundleId, after: after, limit: limit)
+            return .json(200, EventPage(events: events, nextCursor: events.last?.cursor ?? after))
+        } catch {
+            return .error(503, error.code.rawValue, error.message)
+        }
+    }
+
+    func notification(uuid: String) -> Reply {
+        do {
+            guard let stored = try ledger.notification(uuid: uuid) else {
+                return .error(404, "notification_not_found", "no notification \(uuid)")
+            }
+            return .json(200, stored)
+        } catch {
+            return .error(503, error.code.rawValue, error.message)
+        }
+    }
+
+    struct EventPage: Encodable {
+        var events: [LedgerEvent]
+        var nextCursor: Int64
+    }
+
+    static func unknownApp(_ bundleId: String) -> Reply {
+        .error(404, "unknown_app", "no app '\(bundleId)' is configured on this server")
+    }
+
+    static func accountReply(_ result: Result<AccountState, LedgerError>) -> Reply {
+        switch result {
+        case .success(let account): .json(200, account)
+        case .failure(let error) where error.code == .accountNotFound: .error(404, error.code.rawValue, error.message)
+        case .failure(let error): .error(503, error.code.rawValue, error.message)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import AppStoreSignedData
+import ConsentLedger
+import Foundation
+
+/// Every route of `agekit serve`, as a pure responder: the transport hands it requests,
+/// tests call it in-process. It also writes the request log and the metrics.
+public final class ConsentResponder: HTTPResponder {
+    /// The path every signed notification takes; history sync feeds it too.
+    public let intake: NotificationIntake
+    private let notifications: NotificationHandler
+    private let admin: AdminHandler
+    private let ledger: Ledger
+    private let clock: Clock
+    public let metrics: Metrics
+    private let log: RequestLog
+
+    public init(
+        verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
+        clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard
+    ) {
+        let registry = AppRegistry(apps)
+        self.intake = NotificationIntake(
+            verifier: verifier, apps: registry, ledger: ledger, clock: clock, metrics: metrics)
+        self.notifications = NotificationHandler(intake: intake)
+        self.admin = AdminHandler(token: adminToken, verifier: verifier, apps: registry, ledger: ledger, clock: clock)
+        self.ledger = ledger
+        self.clock = clock
+        self.metrics = metrics
+        self.log = log
+        metrics.gauge("agekit_chain_cache_hits", help: "Verified x5c chains served from the cache.") {
+            Double(verifier.cacheStatistics.hits)
+        }
+        metrics.gauge("agekit_chain_cache_misses", help: "x5c chains verified in full.") {
+            Double(verifier.cacheStatistics.misses)
+        }
+    }
+
+    public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        let started = Clock.monotonicSeconds()
+        let route = Route(request)
+        let finish: @Sendable (Reply) -> Void = { [metrics, log] answer in
+            let seconds = Clock.monotonicSeconds() - started
+            metrics.increment(
+                "agekit_http_requests_total", [("route", route.name), ("status", String(answer.response.status))])
+            metrics.observe("agekit_http_request_duration_seconds", seconds: seconds)
+            if route.isLogged { log.log(method: request.method, route: route.name, reply: answer, seconds: seconds) }
+            reply(answer.response)
+        }
+        dispatch(route, request, finish)
+    }
+
+    private func dispatch(_ route: Route, _ request: HTTPRequest, _ reply: @escaping @Sendable (Reply) -> Void) {
+        if route.isAdmin && !admin.isAuthorized(request) {
+            var refusal = Reply.error(401, "unauthorized", "send the admin token as 'Authorization: Bearer <token>'")
+            refusal.response.headers.append(("WWW-Authenticate", "Bearer"))
+            return reply(refusal)
+        }
+        switch (route, request.method) {
+        case (.healthz, "GET"):
+            reply(.json(200, ["status": "ok"]))
+        case (.readyz, "GET"):
+            ledger.checkWritable(at: clock.now()) { result in
+                switch result {
+                case .success: reply(.json(200, ["status": "ready"]))
+                case .failure(let error):
+                    reply(.error(503, error.code.rawValue, "the store is not writable: \(error.message)"))
+                }
+            }
+        case (.metrics, "GET"):
+            reply(Reply(.text(200, metrics.render(), contentType: "text/plain; version=0.0.4")))
+        case (.notifications, "POST"):
+            notifications.handle(request, reply: reply)
+        case (.appTransactions(let bundleId), "POST"):
+            admin.registerAppTransaction(bundleId: bundleId, request, reply: reply)
+        case (.account(let bundleId, let accountId), "GET"):
+            reply(admin.account(bundleId: bundleId, accountId: accountId))
+        case (.restore(let bundleId, let accountId), "POST"):
+            admin.restore(bundleId: bundleId, accountId: accountId, request, reply: reply)
+        case (.events(let bundleId), "GET"):
+            reply(admin.events(bundleId: bundleId, request))
+        case (.notification(let uuid), "GET"):
+            reply(admin.notification(uuid: uuid))
+        case (.unknown, _):
+            reply(.error(404, "not_found", "no route \(request.path)"))
+        default:
+            var refusal = Reply.error(405, "method_not_allowed", "\(request.method) is not allowed on \(route.name)")
+            refusal.response.headers.append(("Allow", route.allowedMethod))
+            reply(refusal)
+        }
+    }
+}
+
+/// The routes, parsed from a path; `name` is the template used in logs and metrics.
+enum Route: Sendable, Equatable {
+    case healthz, readyz, metrics, notifications
+    case appTransactions(bundleId: String)
+    case account(bundleId: String, accountId: String)
+    case restore(bundleId: String, accountId: String)
+    case events(bundleId: String)
+    case notification(uuid: String)
+    case unknown
+
+    init(_ request: HTTPRequest) {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
+        switch parts.count {
+        case 1 where parts[0] == "healthz": self = .healthz
+        case 1 where parts[0] == "readyz": self = .readyz
+        case 1 where parts[0] == "metrics": self = .metrics
+        case 2 where parts == ["v2", "notifications"]: self = .notifications
+        case 3 where parts[0] == "v1" && parts[1] == "notifications": self = .notification(uuid: parts[2])
+        case 4 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "app-transactions":
+            self = .appTransactions(bundleId: parts[2])
+        case 4 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "events": self = .events(bundleId: parts[2])
+        case 5 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "accounts":
+            self = .account(bundleId: parts[2], accountId: parts[4])
+        case 6 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "accounts" && parts[5] == "restore":
+            self = .restore(bundleId: parts[2], accountId: parts[4])
+        default: self = .unknown
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .healthz: "/healthz"
+        case .readyz: "/readyz"
+        case .metrics: "/metrics"
+        case .notifications: "/v2/notifications"
+        case .appTransactions: "/v1/apps/{bundleId}/app-transactions"
+        case .account: "/v1/apps/{bundleId}/accounts/{accountId}"
+        case .restore: "/v1/apps/{bundleId}/accounts/{accountId}/restore"
+        case .events: "/v1/apps/{bundleId}/events"
+        case .notification: "/v1/notifications/{uuid}"
+        case .unknown: "unknown"
+        }
+    }
+
+    var isAdmin: Bool {
+        switch self {
+        case .appTransactions, .account, .restore, .events, .notification: true
+        default: false
+        }
+    }
+
+    /// Probes are not logged: a load balancer polls them constantly.
+    var isLogged: Bool { ![.healthz, .readyz, .metrics].contains(self) }
+
+    var allowedMethod: String {
+        switch self {
+        case .notifications, .appTransactions, .restore: "POST"
+        default: "GET"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// `POST /v2/notifications`: the body's signed payload goes through the intake; 200 only
+/// once the commit is durable, 503 on storage trouble so that Apple retries.
+struct NotificationHandler: Sendable {
+    let intake: NotificationIntake
+
+    func handle(_ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
+        guard let signedPayload = Self.signedPayload(in: request.body) else {
+            return reply(.error(400, "malformed_body", #"the body must be a JSON object {"signedPayload": "<JWS>"}"#))
+        }
+        intake.accept(signedPayload) { outcome in
+            var answer: Reply
+            switch outcome {
+            case .stored(let uuid, let type):
+                answer = .json(200, ["status": "stored", "notificationUUID": uuid])
+                (answer.notificationUUID, answer.notificationType) = (uuid, type)
+            case .duplicate(let uuid, let type):
+                answer = .json(200, ["status": "duplicate", "notificationUUID": uuid])
+                (answer.notificationUUID, answer.notificationType) = (uuid, type)
+            case .rejected(let status, let code, let message, let uuid, let type):
+                answer = .error(status, code, message)
+                (answer.notificationUUID, answer.notificationType) = (uuid, type)
+            }
+            reply(answer)
+        }
+    }
+
+    /// The JWS inside `{"signedPayload": "..."}`, or nil for any other body.
+    static func signedPayload(in body: [UInt8]) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+            let payload = object["signedPayload"] as? String, !payload.isEmpty
+        else { return nil }
+        return payload
+    }
+}

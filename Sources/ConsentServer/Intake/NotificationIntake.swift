@@ -1,0 +1,97 @@
+import AppStoreSignedData
+import ConsentLedger
+import Foundation
+
+/// The one path every signed notification takes, whether Apple posted it or a history
+/// sync fetched it: verify, check the app, store exactly once, apply its effect.
+public struct NotificationIntake: Sendable {
+    /// What happened to one signed payload.
+    public enum Outcome: Sendable, Equatable {
+        case stored(uuid: String, type: String)
+        case duplicate(uuid: String, type: String)
+        /// Not stored: the status a receiver answers, a stable code and the reason.
+        case rejected(status: Int, code: String, message: String, uuid: String?, type: String?)
+    }
+
+    let verifier: SignedDataVerifier
+    let apps: AppRegistry
+    let ledger: Ledger
+    let clock: Clock
+    let metrics: Metrics
+
+    public init(
+        verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, clock: Clock = .system,
+        metrics: Metrics = Metrics()
+    ) {
+        self.init(verifier: verifier, apps: AppRegistry(apps), ledger: ledger, clock: clock, metrics: metrics)
+    }
+
+    init(verifier: SignedDataVerifier, apps: AppRegistry, ledger: Ledger, clock: Clock, metrics: Metrics) {
+        self.verifier = verifier
+        self.apps = apps
+        self.ledger = ledger
+        self.clock = clock
+        self.metrics = metrics
+    }
+
+    /// Calls `completion` once: after the durable commit, or at once for a refusal.
+    public func accept(_ signedPayload: String, completion: @escaping @Sendable (Outcome) -> Void) {
+        let notification: VerifiedNotification
+        do {
+            notification = try verifier.verifyNotification(signedPayload)
+        } catch {
+            metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
+            metrics.increment("agekit_notifications_total", [("type", "unknown"), ("outcome", "rejected")])
+            return completion(
+                .rejected(status: 401, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil))
+        }
+        let uuid = notification.notificationUUID
+        let type = notification.notificationType.rawValue
+        func refuse(_ code: String, _ message: String) {
+            metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "refused")])
+            completion(.rejected(status: 403, code: code, message: message, uuid: uuid, type: type))
+        }
+        guard let bundleId = notification.bundleId, let app = apps[bundleId] else {
+            return refuse("unknown_app", "no app '\(notification.bundleId ?? "(none)")' is configured on this server")
+        }
+        do {
+            try apps.identity(of: app).check(notification)
+        } catch {
+            metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
+            return refuse(error.code.rawValue, error.reason)
+        }
+        let record = NotificationRecord(notification, signedPayload: signedPayload)
+        let submitted = Clock.monotonicSeconds()
+        ledger.record(record, receivedAt: clock.now()) { [metrics] result in
+            metrics.observe("agekit_store_commit_duration_seconds", seconds: Clock.monotonicSeconds() - submitted)
+            switch result {
+            case .success(.duplicate):
+                metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "duplicate")])
+                completion(.duplicate(uuid: uuid, type: type))
+            case .success(.stored):
+                metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "stored")])
+                completion(.stored(uuid: uuid, type: type))
+            case .failure(let error):
+                metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "store_failed")])
+                completion(
+                    .rejected(
+                        status: 503, code: error.code.rawValue, message: "not stored, retry later: \(error.message)",
+                        uuid: uuid, type: type))
+            }
+        }
+    }
+}
+
+extension NotificationRecord {
+    /// The fields the ledger keeps: no age data, only what Apple signed about the event.
+    init(_ notification: VerifiedNotification, signedPayload: String) {
+        let transaction = notification.data?.transaction
+        self.init(
+            uuid: notification.notificationUUID, bundleId: notification.bundleId ?? "",
+            environment: notification.environment?.rawValue ?? "", type: notification.notificationType.rawValue,
+            subtype: notification.subtype?.rawValue, signedDate: notification.signedDate,
+            transactionId: notification.transactionId, originalTransactionId: notification.originalTransactionId,
+            appTransactionId: notification.appTransactionId, appAccountToken: transaction?.appAccountToken,
+            signedPayload: signedPayload)
+    }
+}

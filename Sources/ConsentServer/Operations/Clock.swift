@@ -1,0 +1,18 @@
+import Foundation
+
+/// Milliseconds since 1970. Handlers take the time from here, never from the wall clock
+/// behind the caller's back, so tests can fix it.
+public struct Clock: Sendable {
+    public let now: @Sendable () -> Int64
+
+    public init(now: @escaping @Sendable () -> Int64) { self.now = now }
+
+    public static let system = Clock { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+    /// Seconds with fractions, for latency measurements.
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

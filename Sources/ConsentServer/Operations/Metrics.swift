@@ -1,0 +1,82 @@
+import Synchronization
+
+/// Counters and histograms rendered in Prometheus text format for `/metrics`.
+public final class Metrics: Sendable {
+    /// Latency buckets in seconds.
+    static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+    private struct Histogram {
+        var counts = [UInt64](repeating: 0, count: Metrics.buckets.count)
+        var sum = 0.0
+        var count: UInt64 = 0
+
+        mutating func observe(_ value: Double) {
+            for (index, bound) in Metrics.buckets.enumerated() where value <= bound { counts[index] += 1 }
+            sum += value
+            count += 1
+        }
+    }
+
+    private struct State {
+        var counters: [String: [String: UInt64]] = [:]  // name -> labels -> value
+        var histograms: [String: Histogram] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let gauges: Mutex<[(name: String, help: String, read: @Sendable () -> Double)]> = Mutex([])
+    private static let help: [String: String] = [
+        "agekit_http_requests_total": "HTTP requests by route and status.",
+        "agekit_notifications_total": "App Store notifications by type and outcome.",
+        "agekit_verification_failures_total": "Rejected signed payloads by error code.",
+        "agekit_http_request_duration_seconds": "HTTP request latency.",
+        "agekit_store_commit_duration_seconds": "Time from a write's submission to its durable commit.",
+    ]
+
+    public init() {}
+
+    public func increment(_ name: String, _ labels: [(String, String)]) {
+        let key = labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
+        state.withLock { $0.counters[name, default: [:]][key, default: 0] += 1 }
+    }
+
+    public func observe(_ name: String, seconds: Double) {
+        state.withLock { $0.histograms[name, default: Histogram()].observe(seconds) }
+    }
+
+    /// A value read when `/metrics` is scraped (cache hits, queue depth, ...).
+    public func gauge(_ name: String, help: String, _ read: @escaping @Sendable () -> Double) {
+        gauges.withLock { $0.append((name, help, read)) }
+    }
+
+    public func render() -> String {
+        var lines: [String] = []
+        let snapshot = state.withLock { $0 }
+        for (name, series) in snapshot.counters.sorted(by: { $0.key < $1.key }) {
+            lines.append("# HELP \(name) \(Self.help[name] ?? name)")
+            lines.append("# TYPE \(name) counter")
+            for (labels, value) in series.sorted(by: { $0.key < $1.key }) {
+                lines.append("\(name){\(labels)} \(value)")
+            }
+        }
+        for (name, histogram) in snapshot.histograms.sorted(by: { $0.key < $1.key }) {
+            lines.append("# HELP \(name) \(Self.help[name] ?? name)")
+            lines.append("# TYPE \(name) histogram")
+            for (bound, count) in zip(Self.buckets, histogram.counts) {
+                lines.append("\(name)_bucket{le=\"\(bound)\"} \(count)")
+            }
+            lines.append("\(name)_bucket{le=\"+Inf\"} \(histogram.count)")
+            lines.append("\(name)_sum \(histogram.sum)")
+            lines.append("\(name)_count \(histogram.count)")
+        }
+        for gauge in gauges.withLock({ $0 }) {
+            lines.append("# HELP \(gauge.name) \(gauge.help)")
+            lines.append("# TYPE \(gauge.name) gauge")
+            lines.append("\(gauge.name) \(gauge.read())")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func escape(_ value: String) -> String {
+        value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
+    }
+}

@@ -1,0 +1,108 @@
+import AppStoreSignedData
+import ConsentLedger
+import Foundation
+
+/// `agekit serve` put together: the services of ``ServiceAssembly`` behind the HTTP
+/// server. Prints a short startup summary.
+public final class ServerRuntime: Sendable {
+    public let services: ServiceAssembly
+    public let server: HTTPServer
+    public let responder: ConsentResponder
+    public var ledger: Ledger { services.ledger }
+    public var configuration: ServerConfiguration { services.configuration }
+
+    /// Starts serving; throws with a clear message when anything is missing or wrong.
+    public init(
+        configuration: ServerConfiguration, environment: [String: String],
+        openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
+    ) throws(ServerError) {
+        services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
+        let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
+        let ledger = services.ledger
+        responder = ConsentResponder(
+            verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
+            metrics: services.metrics, log: .standardError)
+
+        var tls: TLSFiles?
+        if let files = configuration.tls {
+            do {
+                tls = try TLSFiles(certificatePath: files.certificate, keyPath: files.key)
+            } catch {
+                ledger.close()
+                throw ServerError.configuration("tls", error.message)
+            }
+        }
+        let limits = configuration.limits
+        server = HTTPServer(
+            configuration: HTTPServerConfiguration(
+                host: configuration.host, port: configuration.port, threads: limits.threads,
+                maxBodyBytes: limits.maxBodyBytes, memoryPerConnectionBytes: limits.memoryPerConnectionBytes,
+                maxConnections: limits.maxConnections, idleTimeoutSeconds: limits.idleTimeoutSeconds, tls: tls),
+            responder: responder)
+        do {
+            try server.start()
+        } catch {
+            ledger.close()
+            throw ServerError(.startupFailed, error.description)
+        }
+
+        let scheme = tls == nil ? "http" : "https"
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        say("agekit serve listening on \(scheme)://\(host):\(server.port)  (POST /v2/notifications)")
+        say("  configuration: \(configuration.source)")
+        say("  store: \(ledger.store.location)")
+        say(
+            "  mode: "
+                + (configuration.localTesting
+                    ? "LocalTesting (payloads from 'agekit simulate' are trusted)" : "production"))
+        for app in configuration.apps {
+            let appleId = app.appAppleId.map { " appAppleId \($0)" } ?? ""
+            say("  app \(app.bundleId)\(appleId)  environments \(app.environments.joined(separator: ", "))")
+        }
+        services.trustSummary.forEach(say)
+        say(tokenLine)
+        if tls == nil && configuration.host != "127.0.0.1" && configuration.host != "localhost"
+            && configuration.host != "::1"
+        {
+            say(
+                "  warning: plain HTTP on a public address; Apple posts only to HTTPS (configure tls or a reverse proxy)"
+            )
+        }
+    }
+
+    /// Stops accepting, lets in-flight requests finish, then closes the store.
+    public func stop(drainTimeoutSeconds: Double = 10) {
+        server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
+        ledger.close()
+    }
+
+    /// AGEKIT_ADMIN_TOKEN, or in LocalTesting mode a token kept in the data directory.
+    static func adminToken(
+        _ configuration: ServerConfiguration, environment: [String: String]
+    ) throws(ServerError)
+        -> (token: String, line: String)
+    {
+        if let token = environment["AGEKIT_ADMIN_TOKEN"] {
+            guard token.count >= 16 else {
+                throw ServerError.configuration("AGEKIT_ADMIN_TOKEN", "use at least 16 characters")
+            }
+            return (token, "  admin token: from AGEKIT_ADMIN_TOKEN")
+        }
+        guard configuration.localTesting else {
+            throw ServerError.configuration(
+                "AGEKIT_ADMIN_TOKEN", "required outside LocalTesting mode (the bearer token of the /v1 admin API)")
+        }
+        let path = configuration.adminTokenFile
+        if let data = FileManager.default.contents(atPath: path) {
+            let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if token.count >= 16 { return (token, "  admin token: \(path)") }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        else { throw ServerError(.startupFailed, "cannot write the admin token to \(path)") }
+        return (token, "  admin token: generated, written to \(path)")
+    }
+}

@@ -1,0 +1,66 @@
+import AppStoreSignedData
+import ConsentLedger
+import Foundation
+
+/// The services behind every server-side command, built from one configuration: trust
+/// anchors (Apple roots, and the local test CA in LocalTesting mode), the store and ledger,
+/// the verifier, and the intake every signed notification goes through.
+public final class ServiceAssembly: Sendable {
+    public let configuration: ServerConfiguration
+    public let ledger: Ledger
+    public let verifier: SignedDataVerifier
+    public let intake: NotificationIntake
+    public let metrics: Metrics
+    /// One line per trusted root with its SHA-256 fingerprint.
+    public let trustSummary: [String]
+
+    public init(
+        configuration: ServerConfiguration, environment: [String: String],
+        openStore: (String) throws(LedgerError) -> any LedgerStore, metrics: Metrics = Metrics()
+    ) throws(ServerError) {
+        self.configuration = configuration
+        self.metrics = metrics
+        let files = FileManager.default
+        do {
+            try files.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw ServerError(
+                .startupFailed, "cannot create the data directory \(configuration.dataDirectory): \(error)")
+        }
+        var anchors: [TrustAnchor] = []
+        var trustLines: [String] = []
+        for path in configuration.appleRoots {
+            guard let bytes = files.contents(atPath: path) else {
+                throw ServerError.configuration("appleRootCertificates", "cannot read \(path)")
+            }
+            do {
+                let anchor = try TrustAnchor(derOrPEM: [UInt8](bytes))
+                anchors.append(anchor)
+                trustLines.append("  trusted root \(path)  SHA-256 \(anchor.sha256Fingerprint)")
+            } catch {
+                throw ServerError.configuration("appleRootCertificates", "\(path): \(error.reason)")
+            }
+        }
+        if configuration.localTesting {
+            do {
+                let ca = try LocalCertificateAuthority.loadOrCreate(directory: configuration.caDirectory)
+                anchors.append(ca.rootAnchor)
+                trustLines.append(
+                    "  trusted local test CA \(configuration.caDirectory)  SHA-256 \(ca.rootAnchor.sha256Fingerprint)")
+            } catch {
+                throw ServerError(.startupFailed, "cannot create or load the local test CA: \(error)")
+            }
+        }
+        trustSummary = trustLines
+        do {
+            ledger = try Ledger(store: try openStore(configuration.storeURL))
+        } catch {
+            throw ServerError(.startupFailed, "cannot open the store \(configuration.storeURL): \(error.message)")
+        }
+        verifier = SignedDataVerifier(anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256)
+        intake = NotificationIntake(
+            verifier: verifier, apps: AppRegistry(configuration.apps), ledger: ledger, clock: .system, metrics: metrics)
+    }
+
+    public func close() { ledger.close() }
+}

@@ -1,0 +1,52 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What every connection of one running server shares: the responder, the body limit, the
+/// count of requests in flight and the replies parked while their connection is suspended.
+/// Graceful stop reads the count and, past its deadline, answers the parked replies.
+final class ConnectionHub: Sendable {
+    let responder: any HTTPResponder
+    let maxBodyBytes: Int
+    /// Requests presented to the handler and not yet completed (answered or abandoned).
+    let inFlight = Atomic<Int>(0)
+    /// Set when stopping: responses then carry `Connection: close` so keep-alive clients leave.
+    let draining = Atomic<Bool>(false)
+    let parked = ParkedReplies()
+
+    init(responder: any HTTPResponder, maxBodyBytes: Int) {
+        self.responder = responder
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Polls until no request is in flight or `timeout` has passed; true when idle.
+    func waitUntilIdle(timeout: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while inFlight.load(ordering: .acquiring) > 0 {
+            if clock.now >= deadline { return false }
+            Self.pause()
+        }
+        return true
+    }
+
+    private static func pause() {
+        #if canImport(Glibc)
+            _ = Glibc.usleep(2_000)
+        #elseif canImport(Darwin)
+            _ = Darwin.usleep(2_000)
+        #endif
+    }
+
+    static let shuttingDown = HTTPResponse.jsonError(
+        status: 503, code: "shutting_down", message: "the server is shutting down; retry later")
+
+    static func bodyTooLarge(limit: Int) -> HTTPResponse {
+        HTTPResponse.jsonError(
+            status: 413, code: "body_too_large", message: "the request body exceeds the limit of \(limit) bytes")
+    }
+}

@@ -1,0 +1,24 @@
+/// One HTTP request as the handlers see it: the transport has already read the whole body
+/// and applied the size limits, so a handler never deals with partial uploads.
+public struct HTTPRequest: Sendable {
+    /// The request method as sent, e.g. `GET` or `POST`.
+    public var method: String
+    /// The path without the query string.
+    public var path: String
+    /// Arguments parsed from the URL query string; a name without `=` maps to "".
+    public var query: [String: String]
+    /// Header fields with lowercased names; repeated fields are joined with ", ".
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        body: [UInt8] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+}

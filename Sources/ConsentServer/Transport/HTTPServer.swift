@@ -1,0 +1,65 @@
+import Synchronization
+
+/// The HTTP/1.1 server of `agekit serve`: libmicrohttpd's epoll event threads read requests
+/// within the configured limits and hand complete ones to an `HTTPResponder`.
+///
+/// Handlers never see the transport, so the same responder runs in-process in tests and
+/// behind a real socket here.
+public final class HTTPServer: Sendable {
+    private enum Phase {
+        case idle
+        case running(MHDDaemon)
+        case stopping
+        case stopped
+    }
+
+    public let configuration: HTTPServerConfiguration
+    private let responder: any HTTPResponder
+    private let phase = Mutex(Phase.idle)
+    private let boundPort = Atomic<UInt16>(0)
+
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    /// Binds and starts serving. Throws with a code naming what is wrong: the address, the
+    /// port (in use), the configuration or the TLS material. A server starts at most once.
+    public func start() throws(HTTPServerError) {
+        if let error = configuration.validationError() { throw error }
+        if let tls = configuration.tls {
+            guard MHDDaemon.tlsSupported else {
+                throw HTTPServerError(
+                    code: "tls_unavailable", message: "this libmicrohttpd was built without TLS support")
+            }
+            if let error = tls.validationError() { throw error }
+        }
+        let address = try ListenAddress(host: configuration.host, port: configuration.port)
+        try phase.withLock { (phase) throws(HTTPServerError) in
+            guard case .idle = phase else {
+                throw HTTPServerError(code: "already_started", message: "this server was already started")
+            }
+            let hub = ConnectionHub(responder: responder, maxBodyBytes: configuration.maxBodyBytes)
+            let daemon = try MHDDaemon.start(configuration: configuration, address: address, hub: hub)
+            boundPort.store(daemon.port, ordering: .releasing)
+            phase = .running(daemon)
+        }
+    }
+
+    /// The bound port once started (the chosen one when configured with 0), else 0.
+    public var port: UInt16 { boundPort.load(ordering: .acquiring) }
+
+    /// Graceful stop: stop accepting connections, wait until in-flight requests have been
+    /// answered (at most `drainTimeoutSeconds`; replies still missing then get 503), then
+    /// close every connection. Idempotent: a second call returns at once.
+    public func stop(drainTimeoutSeconds: Double = 10) {
+        let daemon = phase.withLock { phase -> MHDDaemon? in
+            guard case .running(let daemon) = phase else { return nil }
+            phase = .stopping
+            return daemon
+        }
+        guard let daemon else { return }
+        daemon.stop(drainTimeoutSeconds: drainTimeoutSeconds)
+        phase.withLock { $0 = .stopped }
+    }
+}

@@ -1,0 +1,56 @@
+/// How the HTTP server listens and what it refuses. Every limit protects the process from a
+/// client: the body and header limits from memory exhaustion, the idle timeout and the
+/// connection limit from slow or numerous clients holding sockets.
+public struct HTTPServerConfiguration: Sendable {
+    /// An IPv4 or IPv6 literal, or `localhost` (127.0.0.1). Names are not resolved.
+    public var host: String
+    /// 0 picks a free port; `HTTPServer.port` tells which.
+    public var port: UInt16
+    /// Event-loop threads (epoll); above 1 they form a pool sharing the listening socket.
+    public var threads: Int
+    /// Larger bodies get 413 with the code `body_too_large`.
+    public var maxBodyBytes: Int
+    /// Per-connection buffer for the request line and headers; larger headers get 431.
+    public var memoryPerConnectionBytes: Int
+    public var maxConnections: Int
+    /// A connection silent for this long is closed; 0 disables the timeout.
+    public var idleTimeoutSeconds: Int
+    /// Serve HTTPS (TLS 1.2 and 1.3 only) with this certificate and key.
+    public var tls: TLSFiles?
+
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, maxBodyBytes: Int = 256 * 1024,
+        memoryPerConnectionBytes: Int = 64 * 1024, maxConnections: Int = 1024, idleTimeoutSeconds: Int = 10,
+        tls: TLSFiles? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.maxBodyBytes = maxBodyBytes
+        self.memoryPerConnectionBytes = memoryPerConnectionBytes
+        self.maxConnections = maxConnections
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.tls = tls
+    }
+}
+
+extension HTTPServerConfiguration {
+    /// The first out-of-range field, named, or nil when every field is usable.
+    func validationError() -> HTTPServerError? {
+        func invalid(_ field: String, _ reason: String) -> HTTPServerError {
+            HTTPServerError(code: "invalid_configuration", message: "\(field) \(reason)")
+        }
+        if threads < 1 || threads > 256 { return invalid("threads", "must be between 1 and 256, got \(threads)") }
+        if maxBodyBytes < 0 { return invalid("maxBodyBytes", "must not be negative, got \(maxBodyBytes)") }
+        if memoryPerConnectionBytes < 4096 {
+            return invalid("memoryPerConnectionBytes", "must be at least 4096, got \(memoryPerConnectionBytes)")
+        }
+        if maxConnections < 1 || maxConnections > 1_000_000 {
+            return invalid("maxConnections", "must be between 1 and 1000000, got \(maxConnections)")
+        }
+        if idleTimeoutSeconds < 0 || idleTimeoutSeconds > 86_400 {
+            return invalid("idleTimeoutSeconds", "must be between 0 and 86400, got \(idleTimeoutSeconds)")
+        }
+        return nil
+    }
+}

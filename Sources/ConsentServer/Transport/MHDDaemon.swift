@@ -1,0 +1,147 @@
+internal import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one owner of a running `MHD_Daemon`, of the hub its callbacks use, and of the TLS
+/// strings handed to it. Stopping is once-only; `deinit` stops a daemon nobody stopped.
+///
+/// `@unchecked Sendable`: the raw pointers are immutable after start, libmicrohttpd's
+/// quiesce/stop are called once (guarded by `stopped`), and everything else is in the hub.
+final class MHDDaemon: @unchecked Sendable {
+    /// TLS 1.2 and 1.3 only: Apple's notification servers speak 1.2+, and older versions are broken.
+    static let tlsPriorities = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2"
+
+    private let daemon: OpaquePointer
+    private let hub: ConnectionHub
+    private let ownedStrings: [UnsafeMutablePointer<CChar>]
+    private let stopped = Mutex(false)
+    let port: UInt16
+
+    private init(daemon: OpaquePointer, hub: ConnectionHub, ownedStrings: [UnsafeMutablePointer<CChar>]) {
+        self.daemon = daemon
+        self.hub = hub
+        self.ownedStrings = ownedStrings
+        self.port = agekit_mhd_bound_port(daemon)
+    }
+
+    deinit {
+        stop(drainTimeoutSeconds: 0)
+        for string in ownedStrings { free(string) }
+    }
+
+    static var tlsSupported: Bool { MHD_is_feature_supported(.FEATURE_TLS) == .YES }
+
+    static func start(
+        configuration: HTTPServerConfiguration, address: ListenAddress, hub: ConnectionHub
+    )
+        throws(HTTPServerError) -> MHDDaemon
+    {
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        var owned: [UnsafeMutablePointer<CChar>] = []
+        if let tls = configuration.tls {
+            flags |= MHD_USE_TLS.rawValue
+            // Ownership: copies freed in deinit, after MHD_stop_daemon.
+            owned = [cString(tls.certificatePEM), cString(tls.keyPEM), strdup(tlsPriorities)]
+        }
+        let hubPointer = Unmanaged.passUnretained(hub).toOpaque()
+        let result = address.withSocketAddress { socketAddress in
+            var options = baseOptions(configuration, hubPointer: hubPointer, socketAddress: socketAddress)
+            if owned.count == 3 {
+                options.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: owned[0]))
+                options.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: owned[1]))
+                options.append(MHD_OptionItem(option: .HTTPS_PRIORITIES, value: 0, ptr_value: owned[2]))
+            }
+            options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+            errno = 0
+            let daemon = options.withUnsafeMutableBufferPointer { items in
+                agekit_mhd_start(flags, configuration.port, mhdAccessHandler, hubPointer, items.baseAddress)
+            }
+            return (daemon, errno)
+        }
+        guard let daemon = result.0 else {
+            for string in owned { free(string) }
+            throw startError(errno: result.1, configuration: configuration)
+        }
+        return MHDDaemon(daemon: daemon, hub: hub, ownedStrings: owned)
+    }
+
+    private static func baseOptions(
+        _ configuration: HTTPServerConfiguration, hubPointer: UnsafeMutableRawPointer,
+        socketAddress: UnsafeMutableRawPointer
+    ) -> [MHD_OptionItem] {
+        var options = [
+            MHD_OptionItem(
+                option: .CONNECTION_MEMORY_LIMIT, value: configuration.memoryPerConnectionBytes, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.idleTimeoutSeconds, ptr_value: nil),
+            MHD_OptionItem(
+                option: .NOTIFY_COMPLETED, value: unsafeBitCast(mhdRequestCompleted, to: Int.self),
+                ptr_value: hubPointer),
+            MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress),
+        ]
+        // A pool of 0 or 1 makes libmicrohttpd log a warning: one event thread needs no option.
+        if configuration.threads > 1 {
+            options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
+        }
+        return options
+    }
+
+    /// libmicrohttpd logs nothing in production mode, so the reason comes from errno, which
+    /// its failed bind leaves set.
+    private static func startError(errno code: Int32, configuration: HTTPServerConfiguration) -> HTTPServerError {
+        let place = ListenAddress.display(host: configuration.host, port: configuration.port)
+        switch code {
+        case EADDRINUSE:
+            return HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): the address is in use")
+        case EACCES, EPERM:
+            return HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): permission denied")
+        case EADDRNOTAVAIL:
+            return HTTPServerError(
+                code: "bind_failed", message: "cannot listen on \(place): the address is not on this machine")
+        default:
+            if configuration.tls != nil {
+                return HTTPServerError(
+                    code: "tls_invalid",
+                    message: "cannot start HTTPS on \(place): the TLS certificate or key was refused")
+            }
+            let reason = String(cString: strerror(code))
+            return HTTPServerError(code: "start_failed", message: "cannot start the HTTP server on \(place): \(reason)")
+        }
+    }
+
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
+        // malloc, like strdup, so that every owned string is released with free.
+        let copy = malloc(bytes.count + 1)!.bindMemory(to: CChar.self, capacity: bytes.count + 1)
+        bytes.withUnsafeBytes { source in
+            UnsafeMutableRawPointer(copy).copyMemory(from: source.baseAddress!, byteCount: source.count)
+        }
+        copy[bytes.count] = 0
+        return copy
+    }
+
+    /// Stops accepting, lets in-flight requests finish for up to `drainTimeoutSeconds`, answers
+    /// the still-suspended ones with 503 (libmicrohttpd must not stop with suspended
+    /// connections), then stops the event threads. Only the first call acts.
+    func stop(drainTimeoutSeconds: Double) {
+        let first = stopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        hub.draining.store(true, ordering: .relaxed)
+        let listening = MHD_quiesce_daemon(daemon)
+        let drain = Duration.milliseconds(Int64((max(0, drainTimeoutSeconds) * 1000).rounded()))
+        if !hub.waitUntilIdle(timeout: drain) {
+            hub.parked.closeAll(answering: ConnectionHub.shuttingDown)
+            _ = hub.waitUntilIdle(timeout: .seconds(1))
+        }
+        MHD_stop_daemon(daemon)
+        if listening >= 0 { close(listening) }
+    }
+}

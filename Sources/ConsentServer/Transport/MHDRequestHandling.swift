@@ -1,0 +1,149 @@
+internal import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// libmicrohttpd's access handler. Sequence per request: a first call with headers only
+/// (create the context), calls with body chunks, a final call with no data (hand the request
+/// to the responder), and after a suspension one more call to queue the late reply.
+let mhdAccessHandler: MHD_AccessHandlerCallback = {
+    hubPointer, connection, url, method, _, uploadData, uploadDataSize, requestPointer in
+    guard let hubPointer, let connection, let uploadDataSize, let requestPointer else { return .NO }
+    let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
+    guard let existing = requestPointer.pointee else {
+        let context = MHDRequestHandling.begin(hub: hub, connection: connection, url: url, method: method)
+        // Ownership: one retain travels in req_cls until the completion callback releases it.
+        requestPointer.pointee = Unmanaged.passRetained(context).toOpaque()
+        return MHDRequestHandling.afterHeaders(context, hub: hub, connection: connection)
+    }
+    let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+    if uploadDataSize.pointee > 0 {
+        let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
+        uploadDataSize.pointee = 0
+        return MHDRequestHandling.append(chunk, to: context, hub: hub)
+    }
+    return MHDRequestHandling.uploadComplete(context, hub: hub, connection: connection)
+}
+
+/// Called once per request presented to the access handler, whatever its end.
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { hubPointer, _, requestPointer, _ in
+    guard let hubPointer, let requestPointer, let raw = requestPointer.pointee else { return }
+    requestPointer.pointee = nil
+    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+    context.slot.finish()
+    let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
+    hub.inFlight.subtract(1, ordering: .releasing)
+}
+
+enum MHDRequestHandling {
+    /// Clients that keep sending after the limit are cut off past this many dropped bytes.
+    static let discardAllowance = 1 << 20
+
+    static func begin(
+        hub: ConnectionHub, connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?
+    ) -> RequestContext {
+        hub.inFlight.add(1, ordering: .relaxed)
+        let slot = ReplySlot(connection: MHDConnectionHandle(raw: connection), parking: hub.parked)
+        let context = RequestContext(
+            method: method.map { String(cString: $0) } ?? "",
+            path: url.map { String(cString: $0) } ?? "/", slot: slot)
+        let kinds = MHD_ValueKind.HEADER_KIND.rawValue | MHD_ValueKind.GET_ARGUMENT_KIND.rawValue
+        _ = agekit_mhd_get_values(connection, kinds, collectValue, Unmanaged.passUnretained(context).toOpaque())
+        return context
+    }
+
+    /// Refuses a declared oversized body before reading a byte of it.
+    static func afterHeaders(_ context: RequestContext, hub: ConnectionHub, connection: OpaquePointer) -> MHD_Result {
+        guard let declared = context.request.headers["content-length"].flatMap({ Int($0) }) else { return .YES }
+        if declared > hub.maxBodyBytes {
+            context.phase = .answered
+            return queue(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
+        }
+        context.request.body.reserveCapacity(declared)
+        return .YES
+    }
+
+    static func append(_ chunk: UnsafeRawBufferPointer, to context: RequestContext, hub: ConnectionHub) -> MHD_Result {
+        guard context.phase == .reading else { return .YES }
+        if context.bodyTooLarge || context.request.body.count + chunk.count > hub.maxBodyBytes {
+            // A queued response is only accepted once the upload ends: drop the rest until then.
+            context.bodyTooLarge = true
+            context.request.body = []
+            context.discardedBytes += chunk.count
+            return context.discardedBytes > discardAllowance ? .NO : .YES
+        }
+        context.request.body.append(contentsOf: chunk)
+        return .YES
+    }
+
+    static func uploadComplete(
+        _ context: RequestContext, hub: ConnectionHub, connection: OpaquePointer
+    )
+        -> MHD_Result
+    {
+        switch context.phase {
+        case .reading:
+            if context.bodyTooLarge {
+                context.phase = .answered
+                return queue(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
+            }
+            context.phase = .awaitingReply
+            let request = context.request
+            context.request.body = []
+            let slot = context.slot
+            hub.responder.respond(to: request) { response in slot.deliver(response) }
+            guard let response = slot.responseOrSuspend() else { return .YES }
+            context.phase = .answered
+            return queue(response, on: connection, hub: hub)
+        case .awaitingReply:
+            // Resumed: the reply is there (resume happens only after it is stored).
+            guard let response = context.slot.takeResponse() else { return .YES }
+            context.phase = .answered
+            return queue(response, on: connection, hub: hub)
+        case .answered:
+            return .YES
+        }
+    }
+
+    /// Copies the response into libmicrohttpd (MUST_COPY) and queues it.
+    static func queue(_ response: HTTPResponse, on connection: OpaquePointer, hub: ConnectionHub) -> MHD_Result {
+        let handle = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let handle else { return .NO }
+        defer { MHD_destroy_response(handle) }
+        for header in response.headers {
+            // Refused fields (line breaks, Content-Length) are dropped rather than sent broken.
+            _ = MHD_add_response_header(handle, header.name, header.value)
+        }
+        if hub.draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(handle, "Connection", "close")
+        }
+        let status = (100...999).contains(response.status) ? response.status : 500
+        return MHD_queue_response(connection, UInt32(status), handle)
+    }
+
+    /// Collects one header (name lowercased, repeats joined) or query argument into the context.
+    static let collectValue: MHD_KeyValueIteratorN = { contextPointer, kind, key, keySize, value, valueSize in
+        guard let contextPointer, let key else { return .YES }
+        let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
+        let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+        let text =
+            value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+        if kind == .HEADER_KIND {
+            let lowered = name.lowercased()
+            if let previous = context.request.headers[lowered] {
+                context.request.headers[lowered] = previous + ", " + text
+            } else {
+                context.request.headers[lowered] = text
+            }
+        } else {
+            context.request.query[name] = text
+        }
+        return .YES
+    }
+}

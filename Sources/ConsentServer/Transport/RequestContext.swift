@@ -1,0 +1,26 @@
+/// One request's state between libmicrohttpd's calls to the access handler. It lives in the
+/// connection's `req_cls` and is touched only on that connection's event thread; the part
+/// other threads see is the `ReplySlot`.
+final class RequestContext {
+    enum Phase {
+        /// Headers parsed, body arriving.
+        case reading
+        /// Handed to the responder; the connection is suspended until the reply.
+        case awaitingReply
+        /// A response is queued; nothing more to do.
+        case answered
+    }
+
+    var phase = Phase.reading
+    var request: HTTPRequest
+    /// The body went past the limit while reading: answer 413 once the upload ends.
+    var bodyTooLarge = false
+    /// Bytes dropped after the limit was passed, to cut off a client that never stops.
+    var discardedBytes = 0
+    let slot: ReplySlot
+
+    init(method: String, path: String, slot: ReplySlot) {
+        self.request = HTTPRequest(method: method, path: path)
+        self.slot = slot
+    }
+}

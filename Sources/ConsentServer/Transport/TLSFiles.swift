@@ -1,0 +1,43 @@
+import Foundation
+
+/// A PEM certificate (chain) and its PEM private key, served by the TLS layer.
+public struct TLSFiles: Sendable {
+    public var certificatePEM: [UInt8]
+    public var keyPEM: [UInt8]
+
+    public init(certificatePEM: [UInt8], keyPEM: [UInt8]) {
+        self.certificatePEM = certificatePEM
+        self.keyPEM = keyPEM
+    }
+
+    /// Reads both files now, so a missing file fails at configuration time, not at the first handshake.
+    public init(certificatePath: String, keyPath: String) throws(HTTPServerError) {
+        self.init(
+            certificatePEM: try Self.read(certificatePath, what: "certificate"),
+            keyPEM: try Self.read(keyPath, what: "private key"))
+    }
+
+    private static func read(_ path: String, what: String) throws(HTTPServerError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HTTPServerError(code: "tls_file_unreadable", message: "cannot read the TLS \(what) file \(path)")
+        }
+        return [UInt8](data)
+    }
+
+    /// A shape check that catches swapped or empty files with a clear message; the TLS
+    /// library still has the last word when the server starts.
+    func validationError() -> HTTPServerError? {
+        let certificate = String(decoding: certificatePEM, as: UTF8.self)
+        let key = String(decoding: keyPEM, as: UTF8.self)
+        if !certificate.contains("-----BEGIN CERTIFICATE-----") {
+            return HTTPServerError(code: "tls_invalid", message: "the TLS certificate is not a PEM certificate")
+        }
+        if !(key.contains("-----BEGIN") && key.contains("PRIVATE KEY-----")) {
+            return HTTPServerError(code: "tls_invalid", message: "the TLS private key is not a PEM private key")
+        }
+        if certificatePEM.contains(0) || keyPEM.contains(0) {
+            return HTTPServerError(code: "tls_invalid", message: "the TLS certificate or key contains a NUL byte")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,109 @@
+import ConsentServer
+import Foundation
+import Testing
+
+@Suite("HTTP server lifecycle")
+struct TransportLifecycleTests {
+    @Test func portZeroBindsAFreePort() throws {
+        let first = try startedServer(EchoResponder())
+        let second = try startedServer(EchoResponder())
+        defer {
+            first.stop()
+            second.stop()
+        }
+        #expect(first.port != 0)
+        #expect(second.port != 0)
+        #expect(first.port != second.port)
+        let response = try {
+            let connection = try TestConnection(port: second.port)
+            try connection.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+            return try connection.readResponse()
+        }()
+        #expect(response.status == 200)
+    }
+
+    @Test func aBusyPortGivesBindFailedNamingTheAddress() throws {
+        let first = try startedServer(EchoResponder())
+        defer { first.stop() }
+        let second = HTTPServer(configuration: HTTPServerConfiguration(port: first.port), responder: EchoResponder())
+        let error = #expect(throws: HTTPServerError.self) { try second.start() }
+        #expect(error?.code == "bind_failed")
+        #expect(error?.message.contains("127.0.0.1:\(first.port)") == true)
+    }
+
+    @Test(arguments: ["example.com", "300.1.1.1", "", "127.0.0.1:80"])
+    func aHostThatIsNotALiteralIsRefused(host: String) {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: 0), responder: EchoResponder())
+        let error = #expect(throws: HTTPServerError.self) { try server.start() }
+        #expect(error?.code == "invalid_address")
+    }
+
+    @Test func localhostMeansIPv4Loopback() throws {
+        let server = try startedServer(EchoResponder()) { $0.host = "localhost" }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(try connection.readResponse().status == 200)
+    }
+
+    @Test func outOfRangeSettingsAreRefusedByName() {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threads: 0), responder: EchoResponder())
+        let error = #expect(throws: HTTPServerError.self) { try server.start() }
+        #expect(error?.code == "invalid_configuration")
+        #expect(error?.message.contains("threads") == true)
+    }
+
+    @Test func aServerStartsOnlyOnce() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let error = #expect(throws: HTTPServerError.self) { try server.start() }
+        #expect(error?.code == "already_started")
+    }
+
+    @Test func gracefulStopWaitsForAnInFlightDeferredReply() throws {
+        let responder = DeferredResponder(delaySeconds: 0.5)
+        let server = try startedServer(responder)
+        let port = server.port
+        let connection = try TestConnection(port: port)
+        try connection.send("GET /slow HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(responder.arrived.wait(timeout: .now() + 5) == .success)
+        let stopped = DispatchSemaphore(value: 0)
+        let started = Date()
+        Thread.detachNewThread {
+            server.stop(drainTimeoutSeconds: 5)
+            stopped.signal()
+        }
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "late")
+        #expect(response.headers["connection"]?.lowercased() == "close")
+        #expect(stopped.wait(timeout: .now() + 5) == .success)
+        #expect(Date().timeIntervalSince(started) >= 0.3)
+        #expect(throws: TestConnection.Failure.self) { _ = try TestConnection(port: port) }
+    }
+
+    @Test func aStopPastItsDeadlineAnswersMissingRepliesWith503() throws {
+        let responder = DeferredResponder(delaySeconds: 30)
+        let server = try startedServer(responder)
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET /never HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(responder.arrived.wait(timeout: .now() + 5) == .success)
+        let started = Date()
+        server.stop(drainTimeoutSeconds: 0.2)
+        #expect(Date().timeIntervalSince(started) < 3)
+        let response = try connection.readResponse()
+        #expect(response.status == 503)
+        #expect(response.text.contains(#""code":"shutting_down""#))
+    }
+
+    @Test func stopIsIdempotentAndFreesThePort() throws {
+        let server = try startedServer(EchoResponder())
+        let port = server.port
+        server.stop()
+        server.stop(drainTimeoutSeconds: 0)
+        let again = HTTPServer(configuration: HTTPServerConfiguration(port: port), responder: EchoResponder())
+        try again.start()
+        defer { again.stop() }
+        #expect(again.port == port)
+    }
+}

@@ -1,0 +1,137 @@
+import ConsentServer
+import Foundation
+import Testing
+
+@Suite("HTTP transport over a real socket")
+struct TransportTests {
+    @Test func echoesMethodPathQueryHeadersAndBody() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send(
+            "POST /v2/echo?b=2&a=x%20y HTTP/1.1\r\nHost: test\r\nX-Echo: hello\r\nContent-Length: 5\r\n\r\nabcde")
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.headers["x-method"] == "POST")
+        #expect(response.headers["x-path"] == "/v2/echo")
+        #expect(response.headers["x-query"] == "a=x y&b=2")
+        #expect(response.headers["x-echo"] == "hello")
+        #expect(response.text == "abcde")
+    }
+
+    @Test func keepsTheConnectionAliveAcrossRequests() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        for index in 0..<3 {
+            try connection.send("POST /n HTTP/1.1\r\nHost: test\r\nContent-Length: 1\r\n\r\n\(index)")
+            let response = try connection.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "\(index)")
+        }
+    }
+
+    @Test func chunkedBodiesAreAssembled() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send(
+            "POST /c HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "abcde")
+    }
+
+    @Test func aReplyFromAnotherThreadAfterADelayIsSent() throws {
+        let server = try startedServer(DeferredResponder(delaySeconds: 0.3))
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        for _ in 0..<2 {
+            let started = Date()
+            try connection.send("GET /late HTTP/1.1\r\nHost: test\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect(response.status == 200)
+            #expect(response.headers["x-late"] == "yes")
+            #expect(response.text == "late")
+            #expect(Date().timeIntervalSince(started) >= 0.25)
+        }
+    }
+
+    @Test func manyConcurrentDeferredRepliesAllArrive() throws {
+        let server = try startedServer(DeferredResponder(delaySeconds: 0.01)) { $0.threads = 2 }
+        defer { server.stop() }
+        let failures = DispatchQueue(label: "failures")
+        nonisolated(unsafe) var statuses: [Int] = []
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            var local: [Int] = []
+            if let connection = try? TestConnection(port: server.port) {
+                for _ in 0..<20 {
+                    try? connection.send("GET /x HTTP/1.1\r\nHost: test\r\n\r\n")
+                    local.append((try? connection.readResponse().status) ?? -1)
+                }
+            }
+            failures.sync { statuses += local }
+        }
+        #expect(statuses.count == 320)
+        #expect(statuses.allSatisfy { $0 == 200 })
+    }
+
+    @Test func aDeclaredOversizedBodyGets413WithItsCode() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        let body = [UInt8](repeating: 0x61, count: 300 * 1024)
+        try connection.send("POST /big HTTP/1.1\r\nHost: test\r\nContent-Length: \(body.count)\r\n\r\n")
+        try? connection.send(body)
+        let response = try connection.readResponse()
+        #expect(response.status == 413)
+        #expect(response.headers["content-type"] == "application/json")
+        #expect(response.text.contains(#""code":"body_too_large""#))
+    }
+
+    @Test func aChunkedOversizedBodyGets413WithItsCode() throws {
+        let server = try startedServer(EchoResponder()) { $0.maxBodyBytes = 1024 }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        let chunk = String(repeating: "z", count: 600)
+        try connection.send(
+            "POST /big HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 413)
+        #expect(response.text.contains(#""code":"body_too_large""#))
+    }
+
+    @Test func aBodyAtTheLimitIsAccepted() throws {
+        let server = try startedServer(EchoResponder()) { $0.maxBodyBytes = 1024 }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("POST /ok HTTP/1.1\r\nHost: test\r\nContent-Length: 1024\r\n\r\n")
+        try connection.send([UInt8](repeating: 0x62, count: 1024))
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.body.count == 1024)
+    }
+
+    @Test func anOversizedHeaderGets431() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        let huge = String(repeating: "h", count: 100 * 1024)
+        try? connection.send("GET / HTTP/1.1\r\nHost: test\r\nX-Huge: \(huge)\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 431)
+    }
+
+    @Test func aSlowClientIsDisconnectedAfterTheIdleTimeout() throws {
+        let server = try startedServer(EchoResponder()) { $0.idleTimeoutSeconds = 1 }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port, receiveTimeoutSeconds: 5)
+        let started = Date()
+        try connection.send("GET /slow HTTP/1.1\r\nHost: te")
+        #expect(try connection.waitForClose())
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed >= 0.5)
+        #expect(elapsed < 4)
+    }
+}

@@ -1,0 +1,195 @@
+import AppStoreSignedData
+import Foundation
+import Testing
+
+/// The real `agekit serve` on loopback with a real SQLite file, driven over HTTP.
+@Suite("agekit serve end to end", .serialized)
+struct ServeEndToEndTests {
+    static let bundleId = "com.example.agekit"
+
+    /// The server creates its local CA on first run; tests sign with the same one.
+    func authority(_ server: ServerProcess) throws -> LocalCertificateAuthority {
+        try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+    }
+
+    func rescind(
+        _ ca: LocalCertificateAuthority, appTransactionId: String, uuid: String = UUID().uuidString.lowercased()
+    )
+        throws -> String
+    {
+        try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+            appTransactionId: appTransactionId, notificationUUID: uuid, ca: ca)
+    }
+
+    func register(
+        _ server: ServerProcess, accountId: String, appTransactionId: String
+    ) async throws
+        -> ServerProcess.Response
+    {
+        let signed = try SimulatedPayloads.appTransaction(
+            appTransactionId: appTransactionId, bundleId: Self.bundleId, environment: .localTesting,
+            ca: try authority(server))
+        let body = try JSONSerialization.data(withJSONObject: ["accountId": accountId, "signedAppTransaction": signed])
+        return try await server.request("POST", "/v1/apps/\(Self.bundleId)/app-transactions", body: body, admin: true)
+    }
+
+    func account(_ server: ServerProcess, _ accountId: String) async throws -> [String: Any] {
+        try await server.request("GET", "/v1/apps/\(Self.bundleId)/accounts/\(accountId)", admin: true).json
+    }
+
+    func events(_ server: ServerProcess) async throws -> [[String: Any]] {
+        let page = try await server.request("GET", "/v1/apps/\(Self.bundleId)/events?limit=1000", admin: true).json
+        return page["events"] as? [[String: Any]] ?? []
+    }
+
+    @Test("register then rescind gives a revoked account with push not allowed")
+    func registerThenRescind() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        #expect(try await register(server, accountId: "alice", appTransactionId: "AT-1").status == 200)
+        let response = try await server.post(
+            signedPayload: try rescind(try authority(server), appTransactionId: "AT-1"))
+        #expect(response.status == 200)
+        let account = try await account(server, "alice")
+        #expect(account["state"] as? String == "consentRevoked")
+        #expect(account["pushAllowed"] as? Bool == false)
+        #expect(account["needsReconciliation"] as? Bool == true)
+    }
+
+    @Test("rescind before register is parked, then applied on register")
+    func parkedThenApplied() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        #expect(
+            try await server.post(signedPayload: try rescind(try authority(server), appTransactionId: "AT-2")).status
+                == 200)
+        let registered = try await register(server, accountId: "bob", appTransactionId: "AT-2").json
+        #expect(registered["state"] as? String == "consentRevoked")
+        #expect(registered["pushAllowed"] as? Bool == false)
+    }
+
+    @Test("a duplicate delivery gives one notification and one event")
+    func duplicateDelivery() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let jws = try rescind(try authority(server), appTransactionId: "AT-3")
+        #expect(try await server.post(signedPayload: jws).json["status"] as? String == "stored")
+        #expect(try await server.post(signedPayload: jws).json["status"] as? String == "duplicate")
+        let stored = try await events(server).filter { $0["kind"] as? String == "notificationStored" }
+        #expect(stored.count == 1)
+    }
+
+    @Test("the same UUID posted concurrently has exactly one effect")
+    func concurrentSameUUID() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        _ = try await register(server, accountId: "carol", appTransactionId: "AT-4")
+        let jws = try rescind(try authority(server), appTransactionId: "AT-4")
+        let statuses = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<24 {
+                group.addTask { try await server.post(signedPayload: jws).json["status"] as? String ?? "" }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == "stored" }.count == 1)
+        #expect(statuses.filter { $0 == "duplicate" }.count == 23)
+        let all = try await events(server)
+        #expect(all.filter { $0["kind"] as? String == "consentRevoked" }.count == 1)
+        #expect(all.filter { $0["kind"] as? String == "notificationStored" }.count == 1)
+    }
+
+    @Test("forged, misaddressed, oversized and malformed requests get their status and code and change nothing")
+    func badInput() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let ca = try authority(server)
+        let other = try LocalCertificateAuthority.generate(
+            notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
+        let forged = try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+            appTransactionId: "AT-5", ca: other)
+        let misaddressed = try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: "com.someone.else", environment: .localTesting,
+            appTransactionId: "AT-5", ca: ca)
+        let production = try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .production,
+            appTransactionId: "AT-5", ca: ca)
+        var truncated = try rescind(ca, appTransactionId: "AT-5")
+        truncated.removeLast(10)
+
+        let cases: [(Data, Int, String)] = [
+            (Data(#"{"signedPayload": "#.utf8), 400, "malformed_body"),
+            (Data("[]".utf8), 400, "malformed_body"),
+            (try JSONSerialization.data(withJSONObject: ["signedPayload": forged]), 401, "untrusted_chain"),
+            (try JSONSerialization.data(withJSONObject: ["signedPayload": truncated]), 401, "signature_mismatch"),
+            (try JSONSerialization.data(withJSONObject: ["signedPayload": misaddressed]), 403, "unknown_app"),
+            (try JSONSerialization.data(withJSONObject: ["signedPayload": production]), 403, "wrong_environment"),
+            (Data(repeating: UInt8(ascii: "a"), count: 300 * 1024), 413, "body_too_large"),
+        ]
+        for (body, status, code) in cases {
+            let response = try await server.request("POST", "/v2/notifications", body: body)
+            #expect(response.status == status, "\(code)")
+            #expect(response.errorCode == code)
+        }
+        #expect(try await events(server).isEmpty)
+        #expect(try await server.request("GET", "/v1/apps/\(Self.bundleId)/events").status == 401)
+    }
+
+    @Test("a store another process holds locked gives 503 and /readyz fails, then recovers")
+    func unwritableStore() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let ca = try authority(server)
+        #expect(try await server.request("GET", "/readyz").status == 200)
+        // Another process takes the write lock and keeps it for a few seconds.
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        locker.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(6)",
+            server.databasePath,
+        ]
+        let lockerOutput = Pipe()
+        locker.standardOutput = lockerOutput
+        try locker.run()
+        _ = lockerOutput.fileHandleForReading.availableData  // waits for "locked"
+        let uuid = UUID().uuidString.lowercased()
+        let refused = try await server.post(signedPayload: try rescind(ca, appTransactionId: "AT-6", uuid: uuid))
+        #expect(refused.status == 503)
+        #expect(refused.errorCode == "store_unavailable")
+        #expect(try await server.request("GET", "/readyz").status == 503)
+        locker.waitUntilExit()
+        #expect(try await server.request("GET", "/readyz").status == 200)
+        #expect(try await server.request("GET", "/v1/notifications/\(uuid)", admin: true).status == 404)
+        let retried = try await server.post(signedPayload: try rescind(ca, appTransactionId: "AT-6", uuid: uuid))
+        #expect(retried.status == 200)
+    }
+
+    @Test("every acknowledged notification is there after SIGTERM with requests in flight and a restart")
+    func durableAcrossShutdown() async throws {
+        let server = try ServerProcess()
+        let ca = try authority(server)
+        let payloads = try (0..<300).map { index in
+            (uuid: "uuid-\(index)", jws: try rescind(ca, appTransactionId: "AT-\(index)", uuid: "uuid-\(index)"))
+        }
+        let acknowledged = await withTaskGroup(of: String?.self) { group in
+            for (index, payload) in payloads.enumerated() {
+                group.addTask {
+                    if index == 150 { server.process.terminate() }  // SIGTERM while requests are in flight
+                    let response = try? await server.post(signedPayload: payload.jws)
+                    return response?.status == 200 ? payload.uuid : nil
+                }
+            }
+            return await group.reduce(into: [String]()) { if let uuid = $1 { $0.append(uuid) } }
+        }
+        #expect(server.terminate() == 0)
+        #expect(!acknowledged.isEmpty)
+        let restarted = try ServerProcess(dataDirectory: server.dataDirectory)
+        defer { restarted.terminate() }
+        for uuid in acknowledged {
+            let stored = try await restarted.request("GET", "/v1/notifications/\(uuid)", admin: true)
+            #expect(stored.status == 200, "acknowledged \(uuid) is missing after restart")
+        }
+    }
+}

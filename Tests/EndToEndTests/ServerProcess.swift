@@ -1,0 +1,141 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The real `agekit` binary, built next to the test bundle, run as a child process.
+enum Agekit {
+    static var binary: URL {
+        // The test runner lives in the build directory, beside the agekit executable.
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("agekit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/agekit")
+    }
+
+    /// Runs a command to completion and returns its exit code and outputs.
+    static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+    ) throws -> (
+        status: Int32, out: String, err: String
+    ) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        let inputPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inputPipe
+        try process.run()
+        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inputPipe.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
+    }
+}
+
+/// `agekit serve` on a free loopback port with its own data directory.
+final class ServerProcess: @unchecked Sendable {
+    let dataDirectory: URL
+    let process = Process()
+    private(set) var port: UInt16 = 0
+    private let output = Pipe()
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var adminToken: String {
+        (try? String(contentsOf: dataDirectory.appendingPathComponent("admin-token"), encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+    var databasePath: String { dataDirectory.appendingPathComponent("agekit.sqlite").path }
+
+    /// Starts the server and waits until it prints the port it listens on.
+    init(dataDirectory: URL? = nil, extraArguments: [String] = []) throws {
+        self.dataDirectory =
+            dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("agekit-e2e-\(UUID().uuidString)")
+        process.executableURL = Agekit.binary
+        process.arguments =
+            ["serve", "--listen", "127.0.0.1:0", "--data-dir", self.dataDirectory.path] + extraArguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "AGEKIT_ADMIN_TOKEN")
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.lines.append(contentsOf: text.split(separator: "\n").map(String.init)) }
+        }
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let line = lock.withLock({ lines.first { $0.contains("listening on") } }),
+                let portText = line.split(separator: ":").dropFirst(2).first?.prefix(while: \.isNumber),
+                let port = UInt16(portText)
+            {
+                self.port = port
+                return
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        process.terminate()
+        throw ServerStartFailure(output: lock.withLock { lines.joined(separator: "\n") })
+    }
+
+    var printed: [String] { lock.withLock { lines } }
+
+    /// Sends SIGTERM and waits for a graceful exit; returns the exit status.
+    @discardableResult
+    func terminate() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    // MARK: - HTTP
+
+    struct Response: Sendable {
+        let status: Int
+        let body: Data
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    func request(_ method: String, _ path: String, body: Data? = nil, admin: Bool = false) async throws -> Response {
+        var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
+        request.httpMethod = method
+        request.httpBody = body
+        request.timeoutInterval = 30
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if admin { request.setValue("Bearer \(adminToken)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return Response(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+    }
+
+    func post(signedPayload: String) async throws -> Response {
+        try await request(
+            "POST", "/v2/notifications",
+            body: try JSONSerialization.data(withJSONObject: ["signedPayload": signedPayload]))
+    }
+}
+
+struct ServerStartFailure: Error, CustomStringConvertible {
+    let output: String
+    var description: String { "agekit serve did not start:\n\(output)" }
+}
