@@ -11,6 +11,7 @@ struct LaunchCommand: Command {
     static let help = """
         Usage: agekit launch (--persona NAME | --age N) [--declines] [--os 26.4] [--region ID]
                              [--consent-region EEA] [--owner FILE] [--saved over|under|none] [--json]
+                             [--tracking STATUS] [--consent-answer ANSWER]
 
         Runs the privacy launch sequence for one simulated person and prints the steps in order
         (content, age, consent, tracking, ads, notifications, location), each with its decision
