@@ -3,6 +3,7 @@ public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
         AgeCommand.self,
+        LaunchCommand.self,
         ServeCommand.self,
         EventsCommand.self,
         ChangesCommand.self,

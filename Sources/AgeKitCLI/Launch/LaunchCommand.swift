@@ -1,0 +1,71 @@
+import AgeKitSimulator
+import AgeSignals
+import Foundation
+import PrivacyLaunch
+
+/// `agekit launch`: runs the privacy launch sequence on the simulated device and prints
+/// each step's decision and reason, then the feature guards.
+struct LaunchCommand: Command {
+    static let name = "launch"
+    static let summary = "Run the privacy launch sequence (age, consent, tracking, ...) on the simulator."
+    static let help = """
+        Usage: agekit launch (--persona NAME | --age N) [--declines] [--os 26.4] [--region ID]
+                             [--consent-region EEA] [--owner FILE] [--saved over|under|none] [--json]
+                             [--tracking STATUS] [--consent-answer ANSWER]
+
+        Runs the privacy launch sequence for one simulated person and prints the steps in order
+        (content, age, consent, tracking, ads, notifications, location), each with its decision
+        and reason, then the feature guards.
+
+        Options:
+          --persona NAME        a sandbox persona: \(SandboxPersona.all.map { $0.name }.joined(separator: ", "))
+          --age N               a person of this age (0-130) who shares their age range
+          --declines            the person declines to share (where the region's law allows it)
+          --os VERSION          the device's OS version (default 26.4)
+          --region ID           the person's region from the simulator catalog (default: default,
+                                unregulated), e.g. US-TX, BR
+          --consent-region R    where the consent SDK places the person: EEA, UK, CH (a form is
+                                required) or NONE (default)
+          --owner FILE          the owner settings JSON file (format: docs/privacy-launch.md)
+          --saved ANSWER        the answer saved at an earlier launch: over, under or none (default)
+          --tracking STATUS     the tracking status at launch: notDetermined (default), restricted,
+                                denied or authorized
+          --consent-answer A    how the person answers a consent form: acceptAll (default),
+                                profileOnly, refuseAll or close
+          --json                print JSON: steps, ageAnswer, message, trackingPrompt, guards
+
+        Exit status: 0 the sequence ran, 1 the owner file is invalid, 2 usage error.
+        """
+
+    static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
+        let options = try LaunchOptions(arguments) { path in try Data(contentsOf: URL(fileURLWithPath: path)) }
+        let clock = SimulatedClock()
+        var person: SimulatedPerson
+        switch options.subject {
+        case .persona(let persona): person = persona.person(today: clock.today)
+        case .age(let age): person = .aged(age, today: clock.today)
+        }
+        if options.declines { person.sharing = .declines }
+        let capabilities = PlatformCapabilities(platform: .iOS, os: options.os)
+        let system = SimulatedAgeSystem(
+            SimulatedAgeSystem.Setup(person: person, region: options.region, capabilities: capabilities), clock: clock)
+        let device = SimulatedPrivacyDevice(
+            ageSystem: system,
+            setup: SimulatedPrivacyDevice.Setup(
+                consent: SimulatedConsentSDK.Setup(region: options.consentRegion, formAnswer: options.consentAnswer),
+                trackingStatus: options.tracking, savedAnswer: options.saved))
+        let session = await device.session(settings: options.settings)
+        let sequence = await session.run()
+        let report = LaunchReport(sequence: sequence, performed: await session.performed)
+        if options.json {
+            console.out(report.json())
+        } else {
+            let heading =
+                "Privacy launch for \(options.subjectDescription) in \(options.region.id) on iOS \(options.os)"
+                + " (consent region \(options.consentRegion.rawValue), saved answer \(options.saved?.rawValue ?? "none"),"
+                + " threshold \(options.settings.threshold))"
+            console.out(report.text(heading: heading))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,65 @@
+import PrivacyLaunch
+import Synchronization
+
+/// A third-party tool (analytics, attribution): counts the events it received and drops
+/// every event once told to stop. It has no way to ask for tracking.
+public final class SimulatedTool: ThirdPartyTool, Sendable {
+    private struct State {
+        var received = 0
+        var dropped = 0
+        var stopped = false
+    }
+
+    public let feature: GuardedFeature
+    private let state = Mutex(State())
+    private let journal: PromptJournal
+
+    public init(_ feature: GuardedFeature, journal: PromptJournal) {
+        self.feature = feature
+        self.journal = journal
+    }
+
+    public var receivedEvents: Int { state.withLock { $0.received } }
+    public var droppedEvents: Int { state.withLock { $0.dropped } }
+    public var isStopped: Bool { state.withLock { $0.stopped } }
+
+    /// The app sends an event; a stopped tool drops it.
+    public func send() {
+        let delivered = state.withLock { state in
+            if state.stopped {
+                state.dropped += 1
+                return false
+            }
+            state.received += 1
+            return true
+        }
+        if delivered { journal.append(.toolEvent(feature)) }
+    }
+
+    public func stopEvents() async {
+        state.withLock { $0.stopped = true }
+        journal.append(.eventsStopped(feature))
+    }
+}
+
+/// The ads SDK: started once, then a tool like the others. It never asks for tracking.
+public final class SimulatedAdsSDK: AdsService, Sendable {
+    public let events: SimulatedTool
+    private let started = Mutex(0)
+    private let journal: PromptJournal
+
+    public init(journal: PromptJournal) {
+        self.events = SimulatedTool(.ads, journal: journal)
+        self.journal = journal
+    }
+
+    public var startCount: Int { started.withLock { $0 } }
+    public var isStarted: Bool { startCount > 0 }
+
+    public func start() async {
+        started.withLock { $0 += 1 }
+        journal.append(.adsStarted)
+    }
+
+    public func stopEvents() async { await events.stopEvents() }
+}

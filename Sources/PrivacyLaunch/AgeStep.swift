@@ -1,0 +1,170 @@
+import AgeSignals
+
+/// The rows of DOMAIN §4's age-step table, in table order. Every age decision names the row
+/// that produced it, so a report and a test can say which rule applied.
+public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Age protection is off: over the threshold, nobody is asked.
+    case protectionOff
+    /// The OS is older than 26 (no age range API): over the threshold, not asked.
+    case osBelow26
+    /// 26.2+: the system says this person needs no age check: over, saved.
+    case noCheckRequired
+    /// A shared range whose lower bound is at or above the threshold: over, saved.
+    case sharedAtOrAboveThreshold
+    /// A shared range whose lower bound is below the threshold (or absent): under, saved.
+    case sharedBelowThreshold
+    /// Declined or no answer, with an answer saved at an earlier launch: that answer.
+    case declinedUsesSavedAnswer
+    /// Declined or no answer and nothing saved: under, with "Age verification not possible".
+    case declinedWithoutSavedAnswer
+
+    /// One line for reports.
+    public var summary: String {
+        switch self {
+        case .protectionOff: "age protection is off: counts as over the threshold, not asked"
+        case .osBelow26: "OS older than 26 has no age range API: counts as over the threshold, not asked"
+        case .noCheckRequired: "the system says no age check is required for this person: over, saved"
+        case .sharedAtOrAboveThreshold: "the shared range starts at or above the threshold: over, saved"
+        case .sharedBelowThreshold: "the shared range starts below the threshold: under, saved"
+        case .declinedUsesSavedAnswer: "declined or no answer: the answer saved at an earlier launch"
+        case .declinedWithoutSavedAnswer:
+            "declined or no answer and nothing saved: under, 'Age verification not possible' shown"
+        }
+    }
+}
+
+/// What the system said when asked whether this person needs an age check (26.2+).
+public enum AgeCheckRequirement: String, Hashable, Sendable, Codable {
+    case required
+    case notRequired
+    /// The check failed or could not run: the careful side asks for the range.
+    case unknown
+
+    /// Combines the two unreliable signals as Apple support advises: either one saying
+    /// "required" is enough; "not required" needs every answered signal to agree; a signal
+    /// that threw counts as unknown, and unknown alone means ask.
+    /// - Parameters:
+    ///   - regulatoryFeatures: 26.4+ `requiredRegulatoryFeatures`, nil when not called,
+    ///     `.failure` when it threw.
+    ///   - eligibility: 26.2+ `isEligibleForAgeFeatures`, same convention.
+    public init(
+        regulatoryFeatures: Result<Set<RegulatoryFeature>, AgeRangeServiceError>?,
+        eligibility: Result<Bool, AgeRangeServiceError>?
+    ) {
+        var answers: [Bool] = []
+        switch regulatoryFeatures {
+        case .success(let features): answers.append(features.contains(.declaredAgeRangeRequired))
+        case .failure, nil: break
+        }
+        switch eligibility {
+        case .success(let eligible): answers.append(eligible)
+        case .failure, nil: break
+        }
+        if answers.contains(true) {
+            self = .required
+        } else if answers.isEmpty {
+            self = .unknown
+        } else {
+            self = .notRequired
+        }
+    }
+}
+
+/// What came back from asking for the age range.
+public enum AgeRangeOutcome: Hashable, Sendable {
+    case sharing(AgeRange)
+    case declined
+    /// The service threw; every error counts as "no answer" in this step.
+    case failed(AgeRangeServiceError)
+    /// The call did not return before the caller's deadline.
+    case noAnswer
+
+    public init(_ response: AgeRangeResponse) {
+        switch response {
+        case .sharing(let range): self = .sharing(range)
+        case .declinedSharing: self = .declined
+        }
+    }
+}
+
+/// One age decision: the answer, the rule, whether it is saved, and the message to show.
+public struct AgeDecision: Hashable, Sendable {
+    public let answer: AgeAnswer
+    public let rule: AgeStepRule
+    /// Whether the answer is saved for the next launch.
+    public let saves: Bool
+    /// Whether the person was asked (the system sheet may have appeared).
+    public let asked: Bool
+    public let message: LaunchMessage?
+    /// The human reason, with the values that decided it.
+    public let reason: String
+}
+
+/// DOMAIN §4's age-step table as code. The step has up to three moments: before asking
+/// (protection, OS), after the 26.2+ requirement check, and after the range request.
+public enum AgeStep {
+    /// What to do first.
+    public enum Start: Hashable, Sendable {
+        case decided(AgeDecision)
+        /// 26.2+: ask the system whether this person needs an age check.
+        case checkRequirement
+        /// 26.0-26.1 has no region check: everyone is asked.
+        case askEveryone
+    }
+
+    public static func start(settings: OwnerSettings, os: OSVersion) -> Start {
+        if !settings.ageProtection {
+            return .decided(notAsked(.protectionOff, reason: AgeStepRule.protectionOff.summary))
+        }
+        if os < OSVersion(26, 0) {
+            return .decided(notAsked(.osBelow26, reason: "OS \(os) is older than 26: counts as over, not asked"))
+        }
+        return os >= OSVersion(26, 2) ? .checkRequirement : .askEveryone
+    }
+
+    /// After the requirement check: nil means ask for the range.
+    public static func afterRequirement(_ requirement: AgeCheckRequirement) -> AgeDecision? {
+        guard requirement == .notRequired else { return nil }
+        return AgeDecision(
+            answer: .over, rule: .noCheckRequired, saves: true, asked: false, message: nil,
+            reason: AgeStepRule.noCheckRequired.summary)
+    }
+
+    /// After asking for the range: the shared range's lower bound against the threshold,
+    /// else the saved answer, else under with the message.
+    public static func decide(_ outcome: AgeRangeOutcome, threshold: Int, saved: AgeAnswer?) -> AgeDecision {
+        switch outcome {
+        case .sharing(let range):
+            // By range comparison, never equality: a regional band starting at 14 is below 16.
+            if let lower = range.lowerBound, lower >= threshold {
+                return AgeDecision(
+                    answer: .over, rule: .sharedAtOrAboveThreshold, saves: true, asked: true, message: nil,
+                    reason: "the shared range starts at \(lower), at or above the threshold \(threshold): over, saved")
+            }
+            let start = range.lowerBound.map { "starts at \($0)" } ?? "starts below the lowest gate"
+            return AgeDecision(
+                answer: .under, rule: .sharedBelowThreshold, saves: true, asked: true, message: nil,
+                reason: "the shared range \(start), below the threshold \(threshold): under, saved")
+        case .declined, .failed, .noAnswer:
+            let what: String
+            switch outcome {
+            case .failed(let error): what = "the age range service failed (\(error.rawValue))"
+            case .noAnswer: what = "the age range service did not answer"
+            default: what = "the person declined to share"
+            }
+            if let saved {
+                return AgeDecision(
+                    answer: saved, rule: .declinedUsesSavedAnswer, saves: false, asked: true, message: nil,
+                    reason: "\(what): using the answer saved at an earlier launch (\(saved.rawValue))")
+            }
+            return AgeDecision(
+                answer: .under, rule: .declinedWithoutSavedAnswer, saves: false, asked: true,
+                message: .ageVerificationNotPossible,
+                reason: "\(what) and no answer is saved: under, 'Age verification not possible' shown")
+        }
+    }
+
+    private static func notAsked(_ rule: AgeStepRule, reason: String) -> AgeDecision {
+        AgeDecision(answer: .over, rule: rule, saves: false, asked: false, message: nil, reason: reason)
+    }
+}

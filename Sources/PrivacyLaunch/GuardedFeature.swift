@@ -1,0 +1,37 @@
+/// A feature that checks the age answer every time it runs.
+public enum GuardedFeature: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    case ads
+    case analytics
+    case attribution
+    case location
+    case comments
+    case signUp
+    case parentalGate
+    case chat
+    case memberList
+
+    /// Off under the threshold whatever the owner chose: third-party ads, analytics,
+    /// attribution and location, and chat (an unclear answer costs chat, by design).
+    public var alwaysOffUnderThreshold: Bool {
+        switch self {
+        case .ads, .analytics, .attribution, .location, .chat: true
+        case .comments, .signUp, .parentalGate, .memberList: false
+        }
+    }
+
+    /// A third-party tool that receives events once started; when the answer turns to
+    /// "under" mid-session it stops receiving them.
+    public var isThirdPartyTool: Bool {
+        switch self {
+        case .ads, .analytics, .attribution: true
+        default: false
+        }
+    }
+
+    /// The features the owner decides about for people under the threshold.
+    public static let ownerChoices: [GuardedFeature] = allCases.filter { !$0.alwaysOffUnderThreshold }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,51 @@
+import AgeSignals
+
+/// A system permission as the launch sequence sees it (notifications, location).
+public enum PermissionStatus: String, Hashable, Sendable, Codable, CaseIterable {
+    case notDetermined
+    case denied
+    case granted
+}
+
+/// What is known when the app launches: the OS, the answer saved at an earlier launch,
+/// and the system permissions as they stand. Read once; the sequence updates its copy.
+public struct LaunchContext: Hashable, Sendable {
+    public var os: OSVersion
+    public var savedAnswer: AgeAnswer?
+    public var trackingStatus: TrackingStatus
+    public var notificationStatus: PermissionStatus
+    public var locationStatus: PermissionStatus
+
+    public init(
+        os: OSVersion, savedAnswer: AgeAnswer? = nil, trackingStatus: TrackingStatus = .notDetermined,
+        notificationStatus: PermissionStatus = .notDetermined, locationStatus: PermissionStatus = .notDetermined
+    ) {
+        self.os = os
+        self.savedAnswer = savedAnswer
+        self.trackingStatus = trackingStatus
+        self.notificationStatus = notificationStatus
+        self.locationStatus = locationStatus
+    }
+}
+
+/// The steps of the launch, in order.
+public enum LaunchStep: String, Hashable, Sendable, Codable, CaseIterable {
+    case content, age, consent, tracking, ads, notifications, location
+}
+
+/// One line of the launch report: a step, what was decided, and why.
+public struct StepRecord: Hashable, Sendable, Codable {
+    public let step: LaunchStep
+    public let decision: String
+    public let reason: String
+    /// The stable code of the rule that decided (an ``AgeStepRule`` or ``TrackingSkipReason``
+    /// raw value, or "shown"), when one table decided.
+    public let rule: String?
+
+    public init(step: LaunchStep, decision: String, reason: String, rule: String? = nil) {
+        self.step = step
+        self.decision = decision
+        self.reason = reason
+        self.rule = rule
+    }
+}

@@ -1,0 +1,199 @@
+import AgeGating
+import AgeSignals
+
+/// Performs the launch sequence's actions with real (or simulated) services and feeds the
+/// answers back. Features ask it for their guard every time they run; "Update my consent"
+/// goes through it too, so the tracking prompt has exactly one owner.
+public actor LaunchSession {
+    public private(set) var sequence: LaunchSequence
+    /// Every action performed, in order (the launch's own and those of later events).
+    public private(set) var performed: [LaunchSequence.Action] = []
+    /// Every "Update my consent" flow run this session.
+    public private(set) var consentUpdates: [ConsentUpdate] = []
+    public let capabilities: PlatformCapabilities
+    private let services: LaunchServices
+    private let deadlines: Deadlines
+
+    /// How long the system calls may take before they count as unanswered. The requirement
+    /// checks are known to hang; the age sheet waits for a person, so it has no deadline
+    /// unless one is given.
+    public struct Deadlines: Sendable {
+        public var requirementCheck: Duration
+        public var ageRequest: Duration?
+        /// The clock the deadlines sleep on (a simulated clock in tests).
+        public var clock: any AgeGateClock
+
+        public init(
+            requirementCheck: Duration = .seconds(10), ageRequest: Duration? = nil,
+            clock: any AgeGateClock = SystemAgeGateClock()
+        ) {
+            self.requirementCheck = requirementCheck
+            self.ageRequest = ageRequest
+            self.clock = clock
+        }
+    }
+
+    public init(
+        settings: OwnerSettings, context: LaunchContext, platform: Platform = .iOS, services: LaunchServices,
+        deadlines: Deadlines = Deadlines()
+    ) {
+        self.sequence = LaunchSequence(settings: settings, context: context)
+        self.capabilities = PlatformCapabilities(platform: platform, os: context.os)
+        self.services = services
+        self.deadlines = deadlines
+    }
+
+    /// Reads the saved answer and the permission statuses from the services, then builds
+    /// the session (no prompt is shown while reading).
+    public static func prepare(
+        settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, services: LaunchServices,
+        deadlines: Deadlines = Deadlines()
+    ) async -> LaunchSession {
+        let context = LaunchContext(
+            os: os, savedAnswer: await services.store.load(), trackingStatus: await services.tracking.status(),
+            notificationStatus: await services.notifications.status(),
+            locationStatus: await services.location.status())
+        return LaunchSession(
+            settings: settings, context: context, platform: platform, services: services, deadlines: deadlines)
+    }
+
+    /// Runs the sequence from "content ready" until it waits for nothing more.
+    @discardableResult
+    public func run() async -> LaunchSequence {
+        await send(.contentReady)
+        return sequence
+    }
+
+    /// The feature guard, consulted every time the feature runs.
+    public func allows(_ feature: GuardedFeature) -> Bool { sequence.allows(feature) }
+
+    /// Whether a started tool may still receive events.
+    public func toolReceivesEvents(_ feature: GuardedFeature) -> Bool { sequence.toolReceivesEvents(feature) }
+
+    /// Tells the sequence a tool started (so a later "under" answer stops its events).
+    public func toolStarted(_ feature: GuardedFeature) async { await send(.toolStarted(feature)) }
+
+    /// A screen wants location; it is asked only after the notification prompt was answered.
+    public func requestLocation() async { await send(.locationRequested) }
+
+    /// Feeds an event and performs every action that follows, until the sequence waits.
+    public func send(_ event: LaunchSequence.Event) async {
+        var queue = sequence.handle(event, at: services.clock.currentTime())
+        while !queue.isEmpty {
+            let action = queue.removeFirst()
+            performed.append(action)
+            if let answer = await perform(action) {
+                queue += sequence.handle(answer, at: services.clock.currentTime())
+            }
+            if queue.isEmpty, sequence.stage == .waitingForWelcomeScreens, !sequence.welcomeScreensFinished {
+                await services.welcomeScreens.waitUntilFinished()
+                queue += sequence.handle(.welcomeScreensFinished, at: services.clock.currentTime())
+            }
+        }
+    }
+
+    /// "Update my consent": refuses under the threshold or while the launch still runs.
+    @discardableResult
+    public func updateConsent() async -> ConsentUpdate {
+        let current = await services.tracking.status()
+        var flow = ConsentUpdate(
+            settings: sequence.settings, answer: sequence.currentAnswer, trackingStatus: current,
+            launchFinished: sequence.isDone)
+        var queue = flow.handle(.start, at: services.clock.currentTime())
+        var offered: [ConsentUpdate.Action] = []
+        while !queue.isEmpty {
+            let action = queue.removeFirst()
+            offered.append(action)
+            switch action {
+            case .showConsentForm:
+                let event: ConsentUpdate.Event
+                do { event = .consentFormClosed(try await services.consent.showForm()) } catch {
+                    event = .consentFormFailed
+                }
+                queue += flow.handle(event, at: services.clock.currentTime())
+            case .showTrackingPrompt:
+                let status = await services.tracking.requestAuthorization()
+                queue += flow.handle(.trackingPromptAnswered(status), at: services.clock.currentTime())
+            case .refuse, .offerToOpenSettings:
+                break
+            }
+        }
+        consentUpdates.append(flow)
+        return flow
+    }
+
+    private func perform(_ action: LaunchSequence.Action) async -> LaunchSequence.Event? {
+        switch action {
+        case .checkAgeRequirement:
+            return .ageCheckRequirement(await checkRequirement())
+        case .requestAgeRange(let gates):
+            let service = services.ageRange
+            let request: @Sendable () async throws(AgeRangeServiceError) -> AgeRangeResponse = {
+                () async throws(AgeRangeServiceError) -> AgeRangeResponse in
+                try await service.requestAgeRange(gates: gates)
+            }
+            let outcome: CallOutcome<AgeRangeResponse>
+            if let limit = deadlines.ageRequest {
+                outcome = await Deadline.run(within: limit, clock: deadlines.clock, request)
+            } else {
+                do { outcome = .value(try await request()) } catch { outcome = .failed(error) }
+            }
+            switch outcome {
+            case .value(let response): return .ageRange(AgeRangeOutcome(response))
+            case .failed(let error): return .ageRange(.failed(error))
+            case .timedOut: return .ageRange(.noAnswer)
+            }
+        case .saveAgeAnswer(let answer):
+            await services.store.save(answer)
+        case .showMessage:
+            break  // The app renders `sequence.message`.
+        case .stopToolEvents(let features):
+            for feature in features { await services.tool(for: feature)?.stopEvents() }
+        case .refreshConsent:
+            do { return .consentRefreshed(try await services.consent.refresh()) } catch { return .consentRefreshFailed }
+        case .showConsentForm:
+            do { return .consentFormClosed(try await services.consent.showForm()) } catch { return .consentFormFailed }
+        case .showTrackingPrompt:
+            return .trackingPromptAnswered(await services.tracking.requestAuthorization())
+        case .startAds:
+            await services.ads.start()
+        case .showNotificationPrompt:
+            return .notificationPromptAnswered(await services.notifications.requestAuthorization())
+        case .requestLocationPermission:
+            return .locationPromptAnswered(await services.location.requestAuthorization())
+        }
+        return nil
+    }
+
+    /// 26.4+ reads the regulatory features, 26.2+ eligibility (not on macOS, where it is
+    /// always false); both are combined by ``AgeCheckRequirement/init(regulatoryFeatures:eligibility:)``.
+    private func checkRequirement() async -> AgeCheckRequirement {
+        let service = services.ageRange
+        var features: Result<Set<RegulatoryFeature>, AgeRangeServiceError>?
+        var eligibility: Result<Bool, AgeRangeServiceError>?
+        if capabilities.hasRequiredRegulatoryFeatures {
+            features = Self.result(
+                await Deadline.run(within: deadlines.requirementCheck, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
+                    try await service.requiredRegulatoryFeatures()
+                })
+        }
+        if capabilities.hasEligibility, !capabilities.eligibilityAlwaysFalse {
+            eligibility = Self.result(
+                await Deadline.run(within: deadlines.requirementCheck, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> Bool in
+                    try await service.isEligibleForAgeFeatures()
+                })
+        }
+        return AgeCheckRequirement(regulatoryFeatures: features, eligibility: eligibility)
+    }
+
+    /// A timed-out check counts as failed: it did not answer.
+    private static func result<Value>(_ outcome: CallOutcome<Value>) -> Result<Value, AgeRangeServiceError> {
+        switch outcome {
+        case .value(let value): .success(value)
+        case .failed(let error): .failure(error)
+        case .timedOut: .failure(.notAvailable)
+        }
+    }
+}

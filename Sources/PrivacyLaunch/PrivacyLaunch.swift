@@ -1,1 +1,0 @@
-// The PrivacyLaunch module; see docs/ for its guide.

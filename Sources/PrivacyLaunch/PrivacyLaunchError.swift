@@ -1,0 +1,27 @@
+/// The one error of this module: bad owner settings or a bad value handed to the launch
+/// sequence. Events that arrive at the wrong moment are not errors: they are recorded as
+/// ``IgnoredEvent`` values and change nothing.
+public struct PrivacyLaunchError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        /// The owner settings name a key AgeKit does not know (a typo must never become a default).
+        case unknownSetting = "unknown_setting"
+        /// A known owner setting has a value of the wrong type or out of range.
+        case invalidSetting = "invalid_setting"
+        /// The owner settings are not a JSON object.
+        case malformedSettings = "malformed_settings"
+    }
+
+    public let code: Code
+    public let reason: String
+
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "\(code.rawValue): \(reason)" }
+
+    /// Compared by code only, so tests do not depend on wording.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

@@ -1,0 +1,89 @@
+/// A moment on the wall clock, in whole seconds since 1970-01-01 00:00 UTC. The launch
+/// sequence only needs to compare moments and to add calendar months (consent expires after
+/// 13 months), so it stays a plain value without Foundation.
+public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let secondsSince1970: Int64
+
+    public init(secondsSince1970: Int64) {
+        self.secondsSince1970 = secondsSince1970
+    }
+
+    /// A UTC calendar moment. Out-of-range fields are the caller's mistake and are clamped
+    /// (month to 1...12, day to the month's length) rather than trapping.
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        let month = min(max(month, 1), 12)
+        let day = min(max(day, 1), Self.daysIn(month: month, year: year))
+        let days = Self.daysSinceEpoch(year: year, month: month, day: day)
+        self.secondsSince1970 = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+
+    /// The UTC calendar date of this moment.
+    public var date: (year: Int, month: Int, day: Int) {
+        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
+        return Self.civilDate(daysSinceEpoch: days)
+    }
+
+    /// The same wall-clock time `months` calendar months later; the day is clamped to the
+    /// target month (31 January + 1 month = 28 or 29 February).
+    public func adding(months: Int) -> Timestamp {
+        let (year, month, day) = date
+        let secondOfDay = secondsSince1970 - Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400
+        let monthIndex = year * 12 + (month - 1) + months
+        let newYear = monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12
+        let newMonth = monthIndex - newYear * 12 + 1
+        let newDay = min(day, Self.daysIn(month: newMonth, year: newYear))
+        let days = Self.daysSinceEpoch(year: newYear, month: newMonth, day: newDay)
+        return Timestamp(secondsSince1970: days * 86_400 + secondOfDay)
+    }
+
+    public func adding(seconds: Int64) -> Timestamp {
+        Timestamp(secondsSince1970: secondsSince1970 + seconds)
+    }
+
+    /// ISO 8601 in UTC, e.g. `2026-11-30T11:00:00Z`.
+    public var description: String {
+        let (year, month, day) = date
+        let second = ((secondsSince1970 % 86_400) + 86_400) % 86_400
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return
+            "\(year)-\(two(Int64(month)))-\(two(Int64(day)))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+    }
+
+    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 in the proleptic Gregorian calendar, counting years from March so
+    /// that the leap day falls at the end of the counted year.
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
+        let marchYear = Int64(month <= 2 ? year - 1 : year)
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let monthFromMarch = Int64((month + 9) % 12)
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The inverse of ``daysSinceEpoch(year:month:day:)``.
+    static func civilDate(daysSinceEpoch: Int64) -> (year: Int, month: Int, day: Int) {
+        let shifted = daysSinceEpoch + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+}
