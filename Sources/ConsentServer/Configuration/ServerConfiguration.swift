@@ -42,11 +42,20 @@ public struct AppConfiguration: Sendable, Equatable {
     /// Required to accept Production payloads: Apple includes it there.
     public var appAppleId: Int64?
     public var environments: [String]
+    /// App Store Server API access; needed by history sync and test notifications.
+    public var api: APIAccessConfiguration?
+    /// Scheduled history sync inside `agekit serve`; needs ``api``.
+    public var historySync: HistorySyncConfiguration?
 
-    public init(bundleId: String, appAppleId: Int64? = nil, environments: [String]) {
+    public init(
+        bundleId: String, appAppleId: Int64? = nil, environments: [String], api: APIAccessConfiguration? = nil,
+        historySync: HistorySyncConfiguration? = nil
+    ) {
         self.bundleId = bundleId
         self.appAppleId = appAppleId
         self.environments = environments
+        self.api = api
+        self.historySync = historySync
     }
 
     /// The app `agekit simulate` signs for by default.

@@ -8,6 +8,8 @@ public final class ServerRuntime: Sendable {
     public let services: ServiceAssembly
     public let server: HTTPServer
     public let responder: ConsentResponder
+    /// Scheduled notification history recovery, when an app configures `historySync`.
+    public let recovery: HistorySyncSchedule?
     public var ledger: Ledger { services.ledger }
     public var configuration: ServerConfiguration { services.configuration }
 
@@ -22,6 +24,15 @@ public final class ServerRuntime: Sendable {
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
             metrics: services.metrics, log: .standardError)
+
+        do {
+            recovery = try HistorySyncSchedule(
+                apps: configuration.apps, intake: services.intake,
+                say: { line in FileHandle.standardError.write(Data(("agekit serve: " + line + "\n").utf8)) })
+        } catch {
+            ledger.close()
+            throw error
+        }
 
         var tls: TLSFiles?
         if let files = configuration.tls {
@@ -61,6 +72,10 @@ public final class ServerRuntime: Sendable {
         }
         services.trustSummary.forEach(say)
         say(tokenLine)
+        if let recovery {
+            recovery.summary.forEach(say)
+            recovery.start()
+        }
         if tls == nil && configuration.host != "127.0.0.1" && configuration.host != "localhost"
             && configuration.host != "::1"
         {
@@ -72,6 +87,7 @@ public final class ServerRuntime: Sendable {
 
     /// Stops accepting, lets in-flight requests finish, then closes the store.
     public func stop(drainTimeoutSeconds: Double = 10) {
+        recovery?.stop()
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
         ledger.close()
     }
