@@ -3,6 +3,8 @@ public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
         ServeCommand.self,
+        HistoryCommand.self,
+        TestNotificationCommand.self,
         VersionCommand.self,
     ]
 
