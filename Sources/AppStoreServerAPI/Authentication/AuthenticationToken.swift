@@ -12,6 +12,12 @@ public enum AuthenticationToken {
         public var alg: String
         public var kid: String
         public var typ: String
+
+        public init(alg: String, kid: String, typ: String) {
+            self.alg = alg
+            self.kid = kid
+            self.typ = typ
+        }
     }
 
     public struct Claims: Codable, Sendable, Equatable {
@@ -21,6 +27,14 @@ public enum AuthenticationToken {
         public var exp: Int64
         public var aud: String
         public var bid: String
+
+        public init(iss: String, iat: Int64, exp: Int64, aud: String, bid: String) {
+            self.iss = iss
+            self.iat = iat
+            self.exp = exp
+            self.aud = aud
+            self.bid = bid
+        }
     }
 
     /// A signed token issued at `issuedAt`, valid for `lifetime` seconds (1 s to 60 min).
