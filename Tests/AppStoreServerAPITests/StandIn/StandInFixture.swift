@@ -17,7 +17,11 @@ struct StandInFixture {
     let standIn: AppStoreAPIStandIn
     let uuids: [String]
 
-    init(count: Int = 45, extra: [String] = [], ca: LocalCertificateAuthority? = nil) throws {
+    /// - Parameter deliver: posts the TEST notification to a receiver; true when it was accepted.
+    init(
+        count: Int = 45, extra: [String] = [], ca: LocalCertificateAuthority? = nil,
+        deliver: @escaping @Sendable (String) async -> Bool = { _ in true }
+    ) throws {
         key = APISigningKey.generateP256()
         let ca = try ca ?? Self.makeCA()
         self.ca = ca
@@ -45,7 +49,7 @@ struct StandInFixture {
             let payload = try! SimulatedPayloads.notification(
                 type: "TEST", subtype: nil, bundleId: Self.bundleId, environment: .sandbox, appTransactionId: "",
                 ca: signer)
-            return (payload, true)
+            return (payload, await deliver(payload))
         }
     }
 
