@@ -51,7 +51,8 @@ import Testing
 
     @Test func tokenIsReusedUntilNearExpiryThenRenewed() throws {
         let clock = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        let issuer = TokenIssuer(credentials: credentials, lifetime: 300, renewalMargin: 60, now: { clock.withLock { $0 } })
+        let issuer = TokenIssuer(
+            credentials: credentials, lifetime: 300, renewalMargin: 60, now: { clock.withLock { $0 } })
         let first = try issuer.token()
         clock.withLock { $0 += 200 }
         #expect(try issuer.token() == first)

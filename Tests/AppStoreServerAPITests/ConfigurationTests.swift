@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: [
         (#", "api": {"keyId": "K1", "issuerId": "I1"}"#, "apps[0].api.privateKey"),
         (#", "api": {"keyId": "K1", "issuerId": "I1", "privateKey": "p", "secret": 1}"#, "apps[0].api.secret"),
-        (#", "historySync": {"intervalMinutes": 15, "lookbackHours": 48}"#, "apps[0].historySync.intervalMinutes"),
+        (#", "historySync": {"intervalMinutes": 15, "lookbackHours": 48}"#, "apps[0].historySync"),
         (
             #", "api": {"keyId": "K", "issuerId": "I", "privateKey": "p"}, "historySync": {"intervalMinutes": 0, "lookbackHours": 1}"#,
             "apps[0].historySync.intervalMinutes"

@@ -32,7 +32,8 @@ import Testing
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
         )
     }
 

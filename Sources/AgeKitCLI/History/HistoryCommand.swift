@@ -39,7 +39,10 @@ struct HistoryCommand: Command {
             valued: APICommandOptions.valued.union(["since", "until", "type", "subtype", "transaction-id"]),
             flags: ["only-failures", "json"])
         guard parsed.positionals == ["sync"] else {
-            throw .usage(parsed.positionals.isEmpty ? "name the action: agekit history sync ..." : "unknown action '\(parsed.positionals.joined(separator: " "))'")
+            throw .usage(
+                parsed.positionals.isEmpty
+                    ? "name the action: agekit history sync ..."
+                    : "unknown action '\(parsed.positionals.joined(separator: " "))'")
         }
         guard let since = try parsed.value("since", as: "an ISO 8601 date", APICommandOptions.date) else {
             throw .usage("--since is required")
@@ -69,10 +72,13 @@ struct HistoryCommand: Command {
         if parsed.flag("json") {
             console.out(json(report, app: options.app.bundleId, environment: options.environment))
         } else {
-            var line = "history sync \(what): \(report.new) new, \(report.duplicate) duplicate, "
+            var line =
+                "history sync \(what): \(report.new) new, \(report.duplicate) duplicate, "
                 + "\(report.rejected) rejected (\(report.pages) pages)"
             if !report.rejectionCodes.isEmpty {
-                line += "; rejected: " + report.rejectionCodes.sorted { $0.key < $1.key }
+                line +=
+                    "; rejected: "
+                    + report.rejectionCodes.sorted { $0.key < $1.key }
                     .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             }
             console.out(line)

@@ -49,7 +49,7 @@ struct TestNotificationCommand: Command {
         while true {
             do {
                 status = try await client.testNotificationStatus(token: token)
-            } catch where error.code != .notFound {
+            } catch  where error.code != .notFound {
                 throw .failure(code: error.code.rawValue, message: error.message)
             } catch {
                 status = nil  // not known yet: Apple records the status a moment after the request

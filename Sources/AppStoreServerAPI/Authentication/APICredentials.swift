@@ -16,7 +16,9 @@ public struct APICredentials: Sendable {
     }
 
     /// Reads the `.p8` file at `privateKeyPath`.
-    public init(keyId: String, issuerId: String, bundleId: String, privateKeyPath: String)
+    public init(
+        keyId: String, issuerId: String, bundleId: String, privateKeyPath: String
+    )
         throws(AppStoreServerAPIError)
     {
         guard let data = FileManager.default.contents(atPath: privateKeyPath) else {

@@ -65,7 +65,9 @@ public enum AuthenticationToken {
     }
 
     /// The three parts of a compact token, decoded without any check: for the stand-in and tests.
-    public static func decode(_ token: String) -> (header: Header, claims: Claims, signingInput: String, signature: [UInt8])? {
+    public static func decode(
+        _ token: String
+    ) -> (header: Header, claims: Claims, signingInput: String, signature: [UInt8])? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerBytes = Base64URL.decode(String(parts[0])),
             let claimsBytes = Base64URL.decode(String(parts[1])), let signature = Base64URL.decode(String(parts[2])),

@@ -27,7 +27,8 @@ public final class TokenIssuer: Sendable {
             return cached.token
         }
         let token = try AuthenticationToken.make(credentials: credentials, issuedAt: current, lifetime: lifetime)
-        let expires = Date(timeIntervalSince1970: current.timeIntervalSince1970.rounded(.down) + lifetime.rounded(.down))
+        let expires = Date(
+            timeIntervalSince1970: current.timeIntervalSince1970.rounded(.down) + lifetime.rounded(.down))
         cached.withLock { $0 = (token, expires) }
         return token
     }

@@ -36,7 +36,8 @@ public struct URLSessionTransport: APITransport {
     public init() {}
 
     public func send(_ request: APIHTTPRequest, timeout: TimeInterval) async throws -> APIHTTPResponse {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        var urlRequest = URLRequest(
+            url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
@@ -55,7 +56,8 @@ public struct URLSessionTransport: APITransport {
                 for (name, value) in http.allHeaderFields {
                     if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
                 }
-                continuation.resume(returning: APIHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+                continuation.resume(
+                    returning: APIHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
             }
             task.resume()
         }

@@ -69,7 +69,9 @@ public struct AppStoreServerAPIClient: Sendable {
 
     // MARK: - Plumbing
 
-    private func call(_ method: String, _ path: String, body: Data?) async throws(AppStoreServerAPIError)
+    private func call(
+        _ method: String, _ path: String, body: Data?
+    ) async throws(AppStoreServerAPIError)
         -> APIHTTPResponse
     {
         guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + path) else {
@@ -91,7 +93,9 @@ public struct AppStoreServerAPIClient: Sendable {
         }
     }
 
-    private func once(_ method: String, _ url: URL, body: Data?) async throws(AppStoreServerAPIError)
+    private func once(
+        _ method: String, _ url: URL, body: Data?
+    ) async throws(AppStoreServerAPIError)
         -> APIHTTPResponse
     {
         var headers = [
@@ -104,13 +108,16 @@ public struct AppStoreServerAPIClient: Sendable {
         do {
             response = try await transport.send(request, timeout: timeout)
         } catch {
-            throw AppStoreServerAPIError(.network, "\(method) \(url.host ?? url.absoluteString): \(error.localizedDescription)")
+            throw AppStoreServerAPIError(
+                .network, "\(method) \(url.host ?? url.absoluteString): \(error.localizedDescription)")
         }
         guard (200..<300).contains(response.status) else { throw ErrorMapping.error(for: response, now: now()) }
         return response
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from response: APIHTTPResponse, what: String)
+    private func decode<T: Decodable>(
+        _ type: T.Type, from response: APIHTTPResponse, what: String
+    )
         throws(AppStoreServerAPIError) -> T
     {
         do {

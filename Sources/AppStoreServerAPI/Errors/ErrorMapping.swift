@@ -40,7 +40,8 @@ enum ErrorMapping {
         case .unauthorized:
             message = "the App Store refused the token: check the key id, issuer id, bundle id and private key\(apple)"
         case .rateLimited:
-            message = "rate limit exceeded" + (retryAfter.map { "; retry after \(Int($0.rounded(.up))) s" } ?? "") + apple
+            message =
+                "rate limit exceeded" + (retryAfter.map { "; retry after \(Int($0.rounded(.up))) s" } ?? "") + apple
         case .paginationTokenExpired:
             message = "the pagination token expired: start the history request again\(apple)"
         default:

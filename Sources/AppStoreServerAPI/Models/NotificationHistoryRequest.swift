@@ -37,7 +37,8 @@ public struct NotificationHistoryRequest: Sendable, Equatable {
             throw AppStoreServerAPIError(
                 .startDateTooFarInPast,
                 "the start date lies more than \(environment.historyDays) days in the past: \(environment.rawValue) "
-                    + "keeps notification history for \(environment.historyDays) days (earliest \(earliest.ISO8601Format()))")
+                    + "keeps notification history for \(environment.historyDays) days (earliest \(earliest.ISO8601Format()))"
+            )
         }
         if notificationSubtype != nil && notificationType == nil {
             throw AppStoreServerAPIError(.invalidArgument, "a notification subtype needs its notification type")

@@ -24,7 +24,8 @@ public final class APISigningKey: @unchecked Sendable {
         }
         guard let parsed else {
             ERR_clear_error()
-            throw AppStoreServerAPIError(.invalidKey, "not a PEM private key (expected the .p8 file from App Store Connect)")
+            throw AppStoreServerAPIError(
+                .invalidKey, "not a PEM private key (expected the .p8 file from App Store Connect)")
         }
         // Owned from here: freed by deinit even when the check below fails.
         self.init(owning: parsed)
@@ -35,7 +36,9 @@ public final class APISigningKey: @unchecked Sendable {
 
     /// A new random P-256 key: for tests and the local stand-in of the API.
     public static func generateP256() -> APISigningKey {
-        guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, nil) else { fatalError("OpenSSL cannot create a key context") }
+        guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, nil) else {
+            fatalError("OpenSSL cannot create a key context")
+        }
         defer { EVP_PKEY_CTX_free(context) }
         var key: OpaquePointer?
         guard EVP_PKEY_keygen_init(context) == 1,
@@ -60,7 +63,9 @@ public final class APISigningKey: @unchecked Sendable {
         guard length > 0, let der else { fatalError("OpenSSL cannot encode a public key") }
         defer { agekit_OPENSSL_free(der) }
         var cursor: UnsafePointer<UInt8>? = UnsafePointer(der)
-        guard let copy = d2i_PUBKEY(nil, &cursor, Int(length)) else { fatalError("OpenSSL cannot decode its own public key") }
+        guard let copy = d2i_PUBKEY(nil, &cursor, Int(length)) else {
+            fatalError("OpenSSL cannot decode its own public key")
+        }
         return APIPublicKey(owning: copy)
     }
 

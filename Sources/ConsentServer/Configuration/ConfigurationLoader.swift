@@ -119,7 +119,8 @@ public struct ConfigurationLoader {
         var values: [String] = []
         for key in ["keyId", "issuerId", "privateKey"] {
             guard let value = try api.string(key), !value.isEmpty else {
-                throw ServerError.configuration(api.field(key), "required: the App Store Connect in-app purchase key's \(key)")
+                throw ServerError.configuration(
+                    api.field(key), "required: the App Store Connect in-app purchase key's \(key)")
             }
             values.append(value)
         }
@@ -132,13 +133,14 @@ public struct ConfigurationLoader {
         guard let sync = try app.object("historySync") else { return nil }
         try sync.allowOnly(["intervalMinutes", "lookbackHours"])
         guard let interval = try sync.int("intervalMinutes"), interval >= 1, interval <= 10_080 else {
-            throw ServerError.configuration(sync.field("intervalMinutes"), "required: a whole number of minutes, 1 to 10080")
+            throw ServerError.configuration(
+                sync.field("intervalMinutes"), "required: a whole number of minutes, 1 to 10080")
         }
         guard let lookback = try sync.int("lookbackHours"), lookback >= 1, lookback <= 180 * 24 else {
             throw ServerError.configuration(sync.field("lookbackHours"), "required: a whole number of hours, 1 to 4320")
         }
         guard try app.object("api") != nil else {
-            throw ServerError.configuration(sync.field("intervalMinutes"), "history sync needs the app's \"api\" key")
+            throw ServerError.configuration(app.field("historySync"), "history sync needs the app's \"api\" key")
         }
         return HistorySyncConfiguration(intervalMinutes: Int(interval), lookbackHours: Int(lookback))
     }

@@ -33,7 +33,8 @@ public final class HistorySyncSchedule: Sendable {
                     Job(
                         bundleId: app.bundleId, environment: environment,
                         sync: HistorySync(source: client, intake: intake),
-                        interval: Double(schedule.intervalMinutes) * 60, lookback: Double(schedule.lookbackHours) * 3600))
+                        interval: Double(schedule.intervalMinutes) * 60, lookback: Double(schedule.lookbackHours) * 3600
+                    ))
             }
         }
         guard !jobs.isEmpty else { return nil }

@@ -152,7 +152,9 @@ final class AppStoreAPIStandIn: Sendable {
             let start = (object["startDate"] as? NSNumber)?.doubleValue,
             let end = (object["endDate"] as? NSNumber)?.doubleValue
         else { return Self.appleError(400, 4_000_000, "Invalid request.") }
-        guard end > start else { return Self.appleError(400, 4_000_013, "Invalid request. The start date is after the end date.") }
+        guard end > start else {
+            return Self.appleError(400, 4_000_013, "Invalid request. The start date is after the end date.")
+        }
         return state.withLock { state in
             var offset = 0
             if let token = request.query["paginationToken"] {
@@ -197,7 +199,9 @@ final class AppStoreAPIStandIn: Sendable {
         let token = UUID().uuidString + "_" + String(Int64(Date().timeIntervalSince1970 * 1000))
         let status: [String: Any] = [
             "signedPayload": payload,
-            "sendAttempts": [["attemptDate": Int64(ms(Date())), "sendAttemptResult": delivered ? "SUCCESS" : "NO_RESPONSE"]],
+            "sendAttempts": [
+                ["attemptDate": Int64(ms(Date())), "sendAttemptResult": delivered ? "SUCCESS" : "NO_RESPONSE"]
+            ],
         ]
         let data = try! JSONSerialization.data(withJSONObject: status)
         state.withLock { $0.testNotifications[token] = data }
