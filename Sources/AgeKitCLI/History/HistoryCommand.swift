@@ -28,9 +28,9 @@ struct HistoryCommand: Command {
         \(APICommandOptions.helpLines)
 
         Prints a progress line per page on standard error and the counts of new, duplicate and
-        rejected payloads on standard output. Exit status: 0 done, 1 an API or store error
-        (its code on standard error, e.g. rate_limited, unauthorized, pagination_token_expired),
-        2 usage.
+        rejected payloads on standard output. Exit status: 0 done; 1 an API error or payloads
+        the store could not commit (the code on standard error, e.g. rate_limited, unauthorized,
+        store_unavailable); 2 usage.
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
@@ -86,6 +86,12 @@ struct HistoryCommand: Command {
         if let failure = report.failure {
             throw .failure(code: failure.code.rawValue, message: failure.message)
         }
+        if report.storeFailures > 0 {
+            throw .failure(
+                code: "store_unavailable",
+                message:
+                    "\(report.storeFailures) payloads could not be stored; run the sync again once the store is back")
+        }
         return 0
     }
 
@@ -93,7 +99,7 @@ struct HistoryCommand: Command {
         var object: [String: Any] = [
             "app": app, "environment": environment.rawValue, "pages": report.pages, "new": report.new,
             "duplicate": report.duplicate, "rejected": report.rejected, "rejectionCodes": report.rejectionCodes,
-            "restarts": report.restarts,
+            "restarts": report.restarts, "storeFailures": report.storeFailures,
         ]
         if let failure = report.failure {
             object["error"] = ["code": failure.code.rawValue, "message": failure.message]

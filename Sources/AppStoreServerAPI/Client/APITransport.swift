@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -42,24 +43,53 @@ public struct URLSessionTransport: APITransport {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
         let finalRequest = urlRequest
-        return try await withCheckedThrowingContinuation { continuation in
-            let task = URLSession.shared.dataTask(with: finalRequest) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                    return
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = URLSession.shared.dataTask(with: finalRequest) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                        return
+                    }
+                    guard let http = response as? HTTPURLResponse else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                        return
+                    }
+                    var headers: [String: String] = [:]
+                    for (name, value) in http.allHeaderFields {
+                        if let name = name as? String, let value = value as? String {
+                            headers[name.lowercased()] = value
+                        }
+                    }
+                    continuation.resume(
+                        returning: APIHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
                 }
-                guard let http = response as? HTTPURLResponse else {
-                    continuation.resume(throwing: URLError(.badServerResponse))
-                    return
-                }
-                var headers: [String: String] = [:]
-                for (name, value) in http.allHeaderFields {
-                    if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-                }
-                continuation.resume(
-                    returning: APIHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+                box.set(task)
+                task.resume()
             }
-            task.resume()
+        } onCancel: {
+            box.cancel()
         }
+    }
+}
+
+/// The data task of one exchange, so a cancelled caller cancels it (it then fails at once).
+private final class TaskBox: Sendable {
+    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+    func set(_ task: URLSessionDataTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
     }
 }

@@ -73,6 +73,8 @@ public struct HistorySyncReport: Sendable, Equatable {
     public var rejected = 0
     /// Rejections by code (`x5c_chain_invalid`, `unknown_app`, `store_unavailable`, ...).
     public var rejectionCodes: [String: Int] = [:]
+    /// Rejections because the store could not commit (503): retry the sync later.
+    public var storeFailures = 0
     /// Times the history was started over after an expired pagination token.
     public var restarts = 0
     public var failure: AppStoreServerAPIError?
@@ -85,9 +87,10 @@ public struct HistorySyncReport: Sendable, Equatable {
         switch outcome {
         case .stored: new += 1
         case .duplicate: duplicate += 1
-        case .rejected(_, let code, _, _, _):
+        case .rejected(let status, let code, _, _, _):
             rejected += 1
             rejectionCodes[code, default: 0] += 1
+            if status == 503 { storeFailures += 1 }
         }
     }
 }
