@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
         .target(
             name: "ConsentServer",
-            dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "AppStoreServerAPI"]),
+            dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CCrypto", "AppStoreServerAPI"]),
         .target(
             name: "AgeKitCLI",
             dependencies: [

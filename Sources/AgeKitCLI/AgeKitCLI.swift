@@ -2,7 +2,9 @@
 public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
+        AgeCommand.self,
         ServeCommand.self,
+        EventsCommand.self,
         HistoryCommand.self,
         TestNotificationCommand.self,
         VersionCommand.self,

@@ -58,13 +58,27 @@ struct PlatformCapabilitiesTests {
     @Test(
         "which calls exist",
         arguments: [
-            Row(platform: .iOS, os: OSVersion(18, 0), request: false, eligibility: false, regulatory: false, sheet: false, ratingCode: false),
-            Row(platform: .iOS, os: OSVersion(26, 0), request: true, eligibility: false, regulatory: false, sheet: false, ratingCode: false),
-            Row(platform: .iOS, os: OSVersion(26, 2), request: true, eligibility: true, regulatory: false, sheet: false, ratingCode: true),
-            Row(platform: .iOS, os: OSVersion(26, 4), request: true, eligibility: true, regulatory: true, sheet: true, ratingCode: true),
-            Row(platform: .macOS, os: OSVersion(26, 4), request: true, eligibility: true, regulatory: true, sheet: false, ratingCode: true),
-            Row(platform: .tvOS, os: OSVersion(26, 4), request: false, eligibility: false, regulatory: false, sheet: false, ratingCode: true),
-            Row(platform: .watchOS, os: OSVersion(27, 0), request: false, eligibility: false, regulatory: false, sheet: false, ratingCode: true),
+            Row(
+                platform: .iOS, os: OSVersion(18, 0), request: false, eligibility: false, regulatory: false,
+                sheet: false, ratingCode: false),
+            Row(
+                platform: .iOS, os: OSVersion(26, 0), request: true, eligibility: false, regulatory: false,
+                sheet: false, ratingCode: false),
+            Row(
+                platform: .iOS, os: OSVersion(26, 2), request: true, eligibility: true, regulatory: false, sheet: false,
+                ratingCode: true),
+            Row(
+                platform: .iOS, os: OSVersion(26, 4), request: true, eligibility: true, regulatory: true, sheet: true,
+                ratingCode: true),
+            Row(
+                platform: .macOS, os: OSVersion(26, 4), request: true, eligibility: true, regulatory: true,
+                sheet: false, ratingCode: true),
+            Row(
+                platform: .tvOS, os: OSVersion(26, 4), request: false, eligibility: false, regulatory: false,
+                sheet: false, ratingCode: true),
+            Row(
+                platform: .watchOS, os: OSVersion(27, 0), request: false, eligibility: false, regulatory: false,
+                sheet: false, ratingCode: true),
         ])
     func calls(row: Row) {
         let capabilities = PlatformCapabilities(platform: row.platform, os: row.os)
@@ -81,12 +95,16 @@ struct PlatformCapabilitiesTests {
         let at265 = PlatformCapabilities(platform: .iOS, os: OSVersion(26, 5)).declarationCases
         #expect(at262.contains(.paymentChecked) && !at262.contains(.confirmed))
         #expect(at265.contains(.confirmed) && !at265.contains(.paymentChecked))
-        #expect(PlatformCapabilities(platform: .iOS, os: OSVersion(26, 0)).declarationCases == [.selfDeclared, .guardianDeclared])
+        #expect(
+            PlatformCapabilities(platform: .iOS, os: OSVersion(26, 0)).declarationCases == [
+                .selfDeclared, .guardianDeclared,
+            ])
     }
 
     @Test("the three 27.0 errors appear only from 27.0")
     func errorLayering() {
-        #expect(PlatformCapabilities(platform: .iOS, os: OSVersion(26, 5)).errorCases == [.notAvailable, .invalidRequest])
+        #expect(
+            PlatformCapabilities(platform: .iOS, os: OSVersion(26, 5)).errorCases == [.notAvailable, .invalidRequest])
         #expect(PlatformCapabilities(platform: .iOS, os: OSVersion(27, 0)).errorCases.count == 5)
     }
 

@@ -3,10 +3,13 @@
 /// Every effect of a notification commits in the same transaction as the notification.
 public final class Ledger: Sendable {
     public let store: any LedgerStore
+    /// Which events go to the outbox for forwarding to each app's backend.
+    public let forwarding: ForwardingRules
 
     /// Opens the ledger on a store and applies pending migrations.
-    public init(store: any LedgerStore) throws(LedgerError) {
+    public init(store: any LedgerStore, forwarding: ForwardingRules = ForwardingRules()) throws(LedgerError) {
         self.store = store
+        self.forwarding = forwarding
         try store.migrate(LedgerSchema.migrations)
     }
 
@@ -17,7 +20,9 @@ public final class Ledger: Sendable {
         completion: @escaping @Sendable (Result<RecordOutcome, LedgerError>) -> Void
     ) {
         store.write(
-            { connection in try LedgerWrites(connection, now: receivedAt).record(notification) }, completion: completion
+            { [forwarding] connection in
+                try LedgerWrites(connection, now: receivedAt, forwarding: forwarding).record(notification)
+            }, completion: completion
         )
     }
 
@@ -28,8 +33,8 @@ public final class Ledger: Sendable {
         completion: @escaping @Sendable (Result<AccountState, LedgerError>) -> Void
     ) {
         store.write(
-            { connection in
-                let writes = LedgerWrites(connection, now: now)
+            { [forwarding] connection in
+                let writes = LedgerWrites(connection, now: now, forwarding: forwarding)
                 try writes.register(
                     bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId,
                     appAccountToken: appAccountToken)
@@ -43,8 +48,8 @@ public final class Ledger: Sendable {
         completion: @escaping @Sendable (Result<AccountState, LedgerError>) -> Void
     ) {
         store.write(
-            { connection in
-                try LedgerWrites(connection, now: now).restore(
+            { [forwarding] connection in
+                try LedgerWrites(connection, now: now, forwarding: forwarding).restore(
                     bundleId: bundleId, accountId: accountId, actor: actor, reason: reason)
                 guard let account = try LedgerReads(connection).account(bundleId: bundleId, accountId: accountId) else {
                     throw LedgerError(.accountNotFound, "no account '\(accountId)' in \(bundleId)")

@@ -2,10 +2,12 @@
 struct LedgerWrites {
     let connection: any SQLConnection
     let now: Int64
+    let forwarding: ForwardingRules
 
-    init(_ connection: any SQLConnection, now: Int64) {
+    init(_ connection: any SQLConnection, now: Int64, forwarding: ForwardingRules = ForwardingRules()) {
         self.connection = connection
         self.now = now
+        self.forwarding = forwarding
     }
 
     func record(_ notification: NotificationRecord) throws -> RecordOutcome {
@@ -64,10 +66,7 @@ struct LedgerWrites {
                 .text(bundleId), .text(appAccountToken), .text(accountId))
         }
         guard !linked.isEmpty else { return }  // already linked: nothing more to do
-        try connection.execute(
-            "INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, created_at) VALUES (?, ?, ?, ?, ?)",
-            .text(bundleId), .text(LedgerEvent.Kind.appTransactionLinked.rawValue), .text(accountId),
-            .text(appTransactionId), .integer(now))
+        try append(.appTransactionLinked, bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId)
         // A revocation that arrived before anyone was linked applies to the first link.
         let parked = try connection.execute(
             """
@@ -99,10 +98,7 @@ struct LedgerWrites {
         guard !updated.isEmpty else {
             throw LedgerError(.accountNotFound, "no account '\(accountId)' in \(bundleId)")
         }
-        try connection.execute(
-            "INSERT INTO events (bundle_id, kind, account_id, detail, created_at) VALUES (?, ?, ?, ?, ?)",
-            .text(bundleId), .text(LedgerEvent.Kind.consentRestored.rawValue), .text(accountId), .text(cause),
-            .integer(now))
+        try append(.consentRestored, bundleId: bundleId, accountId: accountId, detail: cause)
     }
 
     // MARK: - Steps
@@ -177,13 +173,30 @@ struct LedgerWrites {
     private func appendEvent(
         _ kind: LedgerEvent.Kind, bundleId: String, notification n: NotificationRecord, accountId: String? = nil
     ) throws {
-        try connection.execute(
+        try append(
+            kind, bundleId: bundleId, accountId: accountId, appTransactionId: n.appTransactionId,
+            notificationUUID: n.uuid, notificationType: n.type, detail: n.subtype)
+    }
+
+    /// Appends to the event log and, when the app forwards this kind of event, to the
+    /// outbox in the same transaction: an event is forwarded if and only if it committed.
+    private func append(
+        _ kind: LedgerEvent.Kind, bundleId: String, accountId: String? = nil, appTransactionId: String? = nil,
+        notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil
+    ) throws {
+        let rows = try connection.execute(
             """
             INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, notification_uuid, notification_type,
                 detail, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING cursor
             """,
-            .text(bundleId), .text(kind.rawValue), SQLValue(accountId), SQLValue(n.appTransactionId), .text(n.uuid),
-            .text(n.type), SQLValue(n.subtype), .integer(now))
+            .text(bundleId), .text(kind.rawValue), SQLValue(accountId), SQLValue(appTransactionId),
+            SQLValue(notificationUUID), SQLValue(notificationType), SQLValue(detail), .integer(now))
+        guard forwarding.forwards(kind, bundleId: bundleId) else { return }
+        let event = LedgerEvent(
+            cursor: rows.first?[0].integer ?? 0, bundleId: bundleId, kind: kind, accountId: accountId,
+            appTransactionId: appTransactionId, notificationUUID: notificationUUID, notificationType: notificationType,
+            detail: detail, createdAt: now)
+        try Outbox(connection).enqueue(event, now: now)
     }
 }

@@ -92,6 +92,27 @@ public enum LedgerSchema {
                 // Written by readiness checks: proves the store takes writes.
                 "CREATE TABLE readiness (id INTEGER PRIMARY KEY, checked_at BIGINT NOT NULL)",
                 "INSERT INTO readiness (id, checked_at) VALUES (1, 0)",
-            ])
+            ]),
+        Migration(
+            version: 3, name: "outbox",
+            statements: [
+                // Events waiting to be POSTed to an app's backend (at-least-once delivery).
+                """
+                CREATE TABLE outbox (
+                    id {{id}},
+                    bundle_id TEXT NOT NULL,
+                    event_cursor BIGINT NOT NULL,
+                    kind TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    next_attempt_at BIGINT NOT NULL,
+                    claimed_until BIGINT,
+                    last_error TEXT,
+                    created_at BIGINT NOT NULL,
+                    delivered_at BIGINT)
+                """,
+                "CREATE INDEX outbox_due ON outbox (state, next_attempt_at)",
+            ]),
     ]
 }

@@ -81,7 +81,7 @@ public struct ConfigurationLoader {
         if let roots = try reader.strings("appleRootCertificates") { configuration.appleRoots = roots }
         if let apps = try reader.objects("apps") {
             configuration.apps = try apps.map { app throws(ServerError) in
-                try app.allowOnly(["bundleId", "appAppleId", "environments", "api", "historySync"])
+                try app.allowOnly(["bundleId", "appAppleId", "environments", "forwarding", "api", "historySync"])
                 guard let bundleId = try app.string("bundleId"), !bundleId.isEmpty else {
                     throw ServerError.configuration(app.field("bundleId"), "required: the app's bundle id")
                 }
@@ -110,6 +110,42 @@ public struct ConfigurationLoader {
             if let value = try http.int("memoryPerConnectionBytes") { limits.memoryPerConnectionBytes = Int(value) }
             configuration.limits = limits
         }
+    }
+
+    private func forwarding(_ reader: FieldReader?) throws(ServerError) -> ForwardingConfiguration? {
+        guard let reader else { return nil }
+        try reader.allowOnly([
+            "url", "secret", "secretEnvironmentVariable", "allNotifications", "maxAttempts", "timeoutSeconds",
+        ])
+        guard let url = try reader.string("url"), let parsed = URL(string: url),
+            ["http", "https"].contains(parsed.scheme ?? "")
+        else { throw ServerError.configuration(reader.field("url"), "required: the backend's http(s) URL") }
+        var secret = try reader.string("secret")
+        if let variable = try reader.string("secretEnvironmentVariable") {
+            guard let value = environment[variable] else {
+                throw ServerError.configuration(reader.field("secretEnvironmentVariable"), "\(variable) is not set")
+            }
+            secret = value
+        }
+        guard let secret, secret.count >= 16 else {
+            throw ServerError.configuration(
+                reader.field("secret"), "required, at least 16 characters (or secretEnvironmentVariable)")
+        }
+        var configuration = ForwardingConfiguration(url: url, secret: secret)
+        configuration.allNotifications = try reader.bool("allNotifications") ?? false
+        if let attempts = try reader.int("maxAttempts") {
+            guard (1...100).contains(attempts) else {
+                throw ServerError.configuration(reader.field("maxAttempts"), "must be between 1 and 100")
+            }
+            configuration.maxAttempts = Int(attempts)
+        }
+        if let timeout = try reader.int("timeoutSeconds") {
+            guard (1...300).contains(timeout) else {
+                throw ServerError.configuration(reader.field("timeoutSeconds"), "must be between 1 and 300")
+            }
+            configuration.timeoutSeconds = Int(timeout)
+        }
+        return configuration
     }
 
     /// `"api": {"keyId", "issuerId", "privateKey", "baseURL"?}` in an app entry.

@@ -42,18 +42,21 @@ public struct AppConfiguration: Sendable, Equatable {
     /// Required to accept Production payloads: Apple includes it there.
     public var appAppleId: Int64?
     public var environments: [String]
+    /// Where consent events go, if the app's backend wants them pushed.
+    public var forwarding: ForwardingConfiguration?
     /// App Store Server API access; needed by history sync and test notifications.
     public var api: APIAccessConfiguration?
     /// Scheduled history sync inside `agekit serve`; needs ``api``.
     public var historySync: HistorySyncConfiguration?
 
     public init(
-        bundleId: String, appAppleId: Int64? = nil, environments: [String], api: APIAccessConfiguration? = nil,
-        historySync: HistorySyncConfiguration? = nil
+        bundleId: String, appAppleId: Int64? = nil, environments: [String], forwarding: ForwardingConfiguration? = nil,
+        api: APIAccessConfiguration? = nil, historySync: HistorySyncConfiguration? = nil
     ) {
         self.bundleId = bundleId
         self.appAppleId = appAppleId
         self.environments = environments
+        self.forwarding = forwarding
         self.api = api
         self.historySync = historySync
     }
@@ -63,4 +66,24 @@ public struct AppConfiguration: Sendable, Equatable {
         bundleId: "com.example.agekit", environments: ["LocalTesting", "Sandbox", "Xcode"])
 
     public static let knownEnvironments = ["Production", "Sandbox", "Xcode", "LocalTesting"]
+}
+
+/// Event forwarding to an app's backend: consent events always, every stored notification
+/// when `allNotifications` is on; signed with HMAC-SHA256 over timestamp and body.
+public struct ForwardingConfiguration: Sendable, Equatable {
+    public var url: String
+    public var secret: String
+    public var allNotifications = false
+    public var maxAttempts = 8
+    public var timeoutSeconds = 10
+
+    public init(
+        url: String, secret: String, allNotifications: Bool = false, maxAttempts: Int = 8, timeoutSeconds: Int = 10
+    ) {
+        self.url = url
+        self.secret = secret
+        self.allNotifications = allNotifications
+        self.maxAttempts = maxAttempts
+        self.timeoutSeconds = timeoutSeconds
+    }
 }

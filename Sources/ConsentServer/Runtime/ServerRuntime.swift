@@ -8,6 +8,8 @@ public final class ServerRuntime: Sendable {
     public let services: ServiceAssembly
     public let server: HTTPServer
     public let responder: ConsentResponder
+    /// Present when an app forwards events to its backend.
+    public let forwarder: Forwarder?
     /// Scheduled notification history recovery, when an app configures `historySync`.
     public let recovery: HistorySyncSchedule?
     public var ledger: Ledger { services.ledger }
@@ -43,6 +45,8 @@ public final class ServerRuntime: Sendable {
                 throw ServerError.configuration("tls", error.message)
             }
         }
+        let targets = configuration.forwardingTargets
+        forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets)
         let limits = configuration.limits
         server = HTTPServer(
             configuration: HTTPServerConfiguration(
@@ -72,6 +76,12 @@ public final class ServerRuntime: Sendable {
         }
         services.trustSummary.forEach(say)
         say(tokenLine)
+        if let forwarder {
+            forwarder.start()
+            for (bundleId, target) in targets.sorted(by: { $0.key < $1.key }) {
+                say("  forwarding \(bundleId) events to \(target.url.absoluteString)")
+            }
+        }
         if let recovery {
             recovery.summary.forEach(say)
             recovery.start()
@@ -89,6 +99,7 @@ public final class ServerRuntime: Sendable {
     public func stop(drainTimeoutSeconds: Double = 10) {
         recovery?.stop()
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
+        forwarder?.stop()
         ledger.close()
     }
 

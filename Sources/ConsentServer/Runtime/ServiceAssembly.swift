@@ -53,7 +53,7 @@ public final class ServiceAssembly: Sendable {
         }
         trustSummary = trustLines
         do {
-            ledger = try Ledger(store: try openStore(configuration.storeURL))
+            ledger = try Ledger(store: try openStore(configuration.storeURL), forwarding: configuration.forwardingRules)
         } catch {
             throw ServerError(.startupFailed, "cannot open the store \(configuration.storeURL): \(error.message)")
         }
@@ -63,4 +63,29 @@ public final class ServiceAssembly: Sendable {
     }
 
     public func close() { ledger.close() }
+}
+
+extension ServerConfiguration {
+    /// The apps that forward events, as the ledger needs them to fill its outbox.
+    var forwardingRules: ForwardingRules {
+        ForwardingRules(
+            Dictionary(
+                uniqueKeysWithValues: apps.compactMap { app in
+                    app.forwarding.map { (app.bundleId, ForwardingRules.Rule(allNotifications: $0.allNotifications)) }
+                }))
+    }
+
+    /// Where each forwarding app's events go.
+    var forwardingTargets: [String: Forwarder.Target] {
+        Dictionary(
+            uniqueKeysWithValues: apps.compactMap { app in
+                guard let forwarding = app.forwarding, let url = URL(string: forwarding.url) else { return nil }
+                return (
+                    app.bundleId,
+                    Forwarder.Target(
+                        url: url, secret: forwarding.secret, timeoutSeconds: Double(forwarding.timeoutSeconds),
+                        schedule: RetrySchedule(maxAttempts: forwarding.maxAttempts))
+                )
+            })
+    }
 }

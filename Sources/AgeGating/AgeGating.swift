@@ -1,1 +1,0 @@
-// The AgeGating module; see docs/ for its guide.

@@ -1,0 +1,55 @@
+/// Whether a feature opens for the current policy, and why: the reason drives the screen
+/// (an ask button, a guardian request, nothing).
+public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
+    /// Why a feature is open or closed.
+    public enum Reason: String, Hashable, Sendable, CaseIterable {
+        /// Open.
+        case allowed
+        /// Closed until the person shares an age range: show a "share age range" button.
+        case needsAgeRange
+        /// Closed for this tier; no button (asking again returns the cached range).
+        case tooYoung
+        /// Closed by a guardian's communication limits; the next step is a guardian permission
+        /// request, never a quiet unlock.
+        case blockedByParentalControls
+        /// Closed until the age is confirmed by card or ID (in the system's Settings).
+        case needsConfirmedAdult
+        /// The system could not answer this launch; try again at the next launch.
+        case unavailable
+    }
+
+    /// What the app offers next on a closed feature.
+    public enum NextStep: String, Hashable, Sendable {
+        case none
+        case askForAgeRange
+        case requestGuardianPermission
+        case confirmAgeInSettings
+        case retryNextLaunch
+    }
+
+    public let reason: Reason
+
+    @inlinable
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public static let allowed = FeatureDecision(.allowed)
+
+    @inlinable
+    public var isAllowed: Bool { reason == .allowed }
+
+    /// Whether the screen shows an ask button (only when no range is known).
+    @inlinable
+    public var canAsk: Bool { reason == .needsAgeRange }
+
+    public var nextStep: NextStep {
+        switch reason {
+        case .allowed, .tooYoung: .none
+        case .needsAgeRange: .askForAgeRange
+        case .blockedByParentalControls: .requestGuardianPermission
+        case .needsConfirmedAdult: .confirmAgeInSettings
+        case .unavailable: .retryNextLaunch
+        }
+    }
+
+    public var description: String { reason.rawValue }
+}

@@ -1,0 +1,119 @@
+import AgeGating
+import AgeKitSimulator
+import AgeSignals
+
+extension AgeOutcome {
+    func json(_ scenario: AgeScenario) -> AgeJSON {
+        var response: [String: AgeJSON] = [
+            "kind": .null, "lowerBound": .null, "upperBound": .null, "declaration": .null, "error": .null,
+            "parentalControls": .array([]),
+        ]
+        switch self.response {
+        case .success(.sharing(let range)):
+            response["kind"] = .string("sharing")
+            response["lowerBound"] = .optional(range.lowerBound)
+            response["upperBound"] = .optional(range.upperBound)
+            response["declaration"] = .optional(range.declaration?.rawValue)
+            response["parentalControls"] = .array(
+                range.parentalControls.contains(.communicationLimits) ? [.string("communicationLimits")] : [])
+        case .success(.declinedSharing):
+            response["kind"] = .string("declinedSharing")
+        case .failure(let error):
+            response["kind"] = .string("error")
+            response["error"] = .string(error.rawValue)
+        }
+        var policyFields: [String: AgeJSON] = [
+            "state": .string(policy.stateName), "tier": .null, "source": .null, "communicationLimited": .null,
+            "askedAt": .string(askedAt.rawValue),
+        ]
+        if case .known(let tier, let source, let limited) = policy {
+            policyFields["tier"] = .string(tier.description)
+            policyFields["source"] = .string(source.rawValue)
+            policyFields["communicationLimited"] = .bool(limited)
+        }
+        var decisions: [String: AgeJSON] = [:]
+        for (name, decision) in self.decisions {
+            decisions[name] = .object([
+                "allowed": .bool(decision.isAllowed), "reason": .string(decision.reason.rawValue),
+                "nextStep": .string(decision.nextStep.rawValue),
+            ])
+        }
+        let person: [String: AgeJSON] = [
+            "persona": .optional(scenario.personaName), "declaration": .string(scenario.person.declaration.rawValue),
+            "sharing": .string(scenario.person.sharing.shares ? "shares" : "declines"),
+            "communicationLimits": .bool(scenario.person.parentalControls.contains(.communicationLimits)),
+        ]
+        return .object([
+            "input": .object([
+                "person": .object(person), "region": .string(scenario.region.id),
+                "os": .string(scenario.capabilities.os.description),
+                "platform": .string(scenario.capabilities.platform.rawValue),
+                "gates": .array(scenario.profile.gates.values.map(AgeJSON.int)),
+                "date": .string(scenario.today.description),
+            ]),
+            "response": .object(response),
+            "signals": .object([
+                "isEligible": .optional(signals.isEligible),
+                "regulatoryFeatures": signals.regulatoryFeatures.map { features in
+                    .array(features.map { $0.rawValue }.sorted().map(AgeJSON.string))
+                } ?? .null,
+            ]),
+            "asksAtLaunch": .bool(asksAtLaunch),
+            "policy": .object(policyFields),
+            "decisions": .object(decisions),
+        ])
+    }
+
+    private var askedPhrase: String {
+        switch askedAt {
+        case .launch: "asked at launch"
+        case .firstUse: "asked on first use of a gated feature"
+        case .never: "never asked"
+        }
+    }
+
+    func text(_ scenario: AgeScenario) -> String {
+        let who = scenario.personaName ?? "custom person"
+        let device = "\(scenario.capabilities.platform.rawValue) \(scenario.capabilities.os)"
+        var lines = [
+            "Person          \(who), \(scenario.person.declaration.rawValue), in \(scenario.region.id) on \(device), \(scenario.today)",
+            "App gates       \(scenario.profile.gates)",
+        ]
+        switch response {
+        case .success(.sharing(let range)):
+            let lower = range.lowerBound.map(String.init) ?? "nil"
+            let upper = range.upperBound.map(String.init) ?? "nil"
+            let limits = range.parentalControls.contains(.communicationLimits) ? ", communication limits" : ""
+            lines.append(
+                "System returns  sharing \(lower)...\(upper), \(range.declaration?.rawValue ?? "no declaration")\(limits)"
+            )
+        case .success(.declinedSharing):
+            lines.append("System returns  declinedSharing")
+        case .failure(let error):
+            lines.append("System returns  error \(error.rawValue)")
+        }
+        let eligible = signals.isEligible.map { $0 ? "true" : "false" } ?? "n/a"
+        let features = signals.regulatoryFeatures.map {
+            $0.isEmpty ? "none" : $0.map(\.rawValue).sorted().joined(separator: ", ")
+        }
+        lines.append("Signals         eligible \(eligible); regulatory features \(features ?? "n/a")")
+        lines.append("Asks at launch  \(asksAtLaunch ? "yes" : "no")")
+        switch policy {
+        case .known(let tier, let source, let limited):
+            lines.append(
+                "Policy          known: tier \(tier), source \(source.rawValue), communication limits \(limited ? "on" : "off") (\(askedPhrase))"
+            )
+        default:
+            lines.append("Policy          \(policy.stateName) (\(askedPhrase))")
+        }
+        lines.append("Features")
+        let width = decisions.reduce(0) { max($0, $1.name.count) }
+        for (name, decision) in decisions {
+            let pad = String(repeating: " ", count: width - name.count + 2)
+            let step = decision.nextStep == .none ? "" : "  next: \(decision.nextStep.rawValue)"
+            lines.append(
+                "  \(name)\(pad)\(decision.isAllowed ? "open  " : "closed")  \(decision.reason.rawValue)\(step)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,1 +1,0 @@
-// The AgeKitSimulator module; see docs/ for its guide.

@@ -1,0 +1,93 @@
+import AgeSignals
+
+/// Where the person's account is, and what its law makes the system do. Loaded from the
+/// catalog data file so the CLI, tests and tools share one list.
+public struct Region: Hashable, Sendable, Codable {
+    /// The regulatory features the system reports for minors and for adults.
+    public struct Features: Hashable, Sendable, Codable {
+        public var minor: [RegulatoryFeature]
+        public var adult: [RegulatoryFeature]
+
+        public init(minor: [RegulatoryFeature] = [], adult: [RegulatoryFeature] = []) {
+            self.minor = minor
+            self.adult = adult
+        }
+    }
+
+    /// `US-TX`, `BR`, ... or `default`.
+    public var id: String
+    public var name: String
+    /// The law in one line, for listings.
+    public var law: String?
+    /// The day the system starts applying the law; before it the region is unregulated.
+    public var inEffectFrom: CalendarDay?
+    /// Whether age assurance applies (eligibility true, `declaredAgeRangeRequired` reported).
+    public var regulated: Bool
+    /// The law's bands, replacing the app's gates; nil keeps the app's gates.
+    public var lawBands: [Int]?
+    /// Whether a person may decline sharing; false where the system provides the range anyway.
+    public var canDecline: Bool
+    /// The regional maximum (the age of majority): gates above it are lowered to it.
+    public var maximumAge: Int?
+    public var regulatoryFeatures: Features
+    /// Production reports of eligibility reading false here.
+    public var eligibilityFalseNegativesReported: Bool
+    /// The App Store blocks 18+ downloads unless the account is a confirmed adult.
+    public var adultDownloadsRequireConfirmedAdult: Bool
+    /// How often the law lets an app ask, in words (the cadence rule the app should pick).
+    public var cadence: String?
+
+    public init(
+        id: String, name: String, law: String? = nil, inEffectFrom: CalendarDay? = nil, regulated: Bool = false,
+        lawBands: [Int]? = nil, canDecline: Bool = true, maximumAge: Int? = 18,
+        regulatoryFeatures: Features = Features(),
+        eligibilityFalseNegativesReported: Bool = false, adultDownloadsRequireConfirmedAdult: Bool = false,
+        cadence: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.law = law
+        self.inEffectFrom = inEffectFrom
+        self.regulated = regulated
+        self.lawBands = lawBands
+        self.canDecline = canDecline
+        self.maximumAge = maximumAge
+        self.regulatoryFeatures = regulatoryFeatures
+        self.eligibilityFalseNegativesReported = eligibilityFalseNegativesReported
+        self.adultDownloadsRequireConfirmedAdult = adultDownloadsRequireConfirmedAdult
+        self.cadence = cadence
+    }
+
+    /// An unregulated region with the usual age of majority.
+    public static let unregulated = Region(id: "default", name: "Unregulated region")
+
+    /// Whether the law applies on `day`.
+    public func isInEffect(on day: CalendarDay) -> Bool {
+        inEffectFrom.map { day >= $0 } ?? true
+    }
+
+    /// Whether the region is regulated on `day`.
+    public func isRegulated(on day: CalendarDay) -> Bool { regulated && isInEffect(on: day) }
+
+    /// The bands the system answers with for `gates` on `day`: the law's bands where the law
+    /// is in effect, else the app's gates; both lowered to the regional maximum.
+    public func bands(for gates: AgeGates, on day: CalendarDay) -> [Int] {
+        var bands = (isInEffect(on: day) ? lawBands : nil) ?? gates.values
+        if let maximumAge {
+            bands = bands.map { min($0, maximumAge) }
+        }
+        var unique: [Int] = []
+        unique.reserveCapacity(bands.count)
+        for band in bands.sorted() where unique.last != band { unique.append(band) }
+        return unique
+    }
+
+    /// Whether a person may decline on `day`.
+    public func allowsDeclining(on day: CalendarDay) -> Bool { canDecline || !isInEffect(on: day) }
+
+    /// What the system reports for a minor or an adult on `day`.
+    public func features(minor: Bool, on day: CalendarDay) -> Set<RegulatoryFeature> {
+        guard isInEffect(on: day) else { return [] }
+        return Set(minor ? regulatoryFeatures.minor : regulatoryFeatures.adult)
+    }
+}

@@ -1,0 +1,22 @@
+/// The simulator's one error: bad names or data handed to it.
+public struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        case unknownPersona = "unknown_persona"
+        case unknownRegion = "unknown_region"
+        case invalidCatalog = "invalid_catalog"
+    }
+
+    public let code: Code
+    public let reason: String
+
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "\(code.rawValue): \(reason)" }
+
+    /// Compared by code only.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}

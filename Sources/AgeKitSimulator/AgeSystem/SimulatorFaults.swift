@@ -1,0 +1,38 @@
+import AgeSignals
+
+/// Failures to inject into the simulated system, one switch per call, plus the eligibility
+/// misreports seen in production.
+public struct SimulatorFaults: Hashable, Sendable {
+    /// What a faulty call does.
+    public enum Fault: Hashable, Sendable {
+        /// Throws the error. A 27.0 error on an older OS throws `notAvailable`: that OS has no
+        /// such case.
+        case error(AgeRangeServiceError)
+        /// Never returns until cancelled.
+        case hang
+    }
+
+    public var request: Fault?
+    public var eligibility: Fault?
+    public var regulatoryFeatures: Fault?
+    /// Eligibility reads false in regions where that was reported (Brazil, Texas).
+    public var eligibilityFalseNegative: Bool
+    /// Eligibility reads true in an unregulated region.
+    public var eligibilityFalsePositive: Bool
+
+    public init(
+        request: Fault? = nil, eligibility: Fault? = nil, regulatoryFeatures: Fault? = nil,
+        eligibilityFalseNegative: Bool = false, eligibilityFalsePositive: Bool = false
+    ) {
+        self.request = request
+        self.eligibility = eligibility
+        self.regulatoryFeatures = regulatoryFeatures
+        self.eligibilityFalseNegative = eligibilityFalseNegative
+        self.eligibilityFalsePositive = eligibilityFalsePositive
+    }
+
+    public static let none = SimulatorFaults()
+
+    /// Every call hangs.
+    public static let hangEverywhere = SimulatorFaults(request: .hang, eligibility: .hang, regulatoryFeatures: .hang)
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The outbox's SQL on one connection, inside the caller's transaction.
+struct Outbox {
+    let connection: any SQLConnection
+
+    init(_ connection: any SQLConnection) { self.connection = connection }
+
+    func enqueue(_ event: LedgerEvent, now: Int64) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = String(decoding: try encoder.encode(event), as: UTF8.self)
+        try connection.execute(
+            """
+            INSERT INTO outbox (bundle_id, event_cursor, kind, body, state, attempts, next_attempt_at, created_at)
+            VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+            """,
+            .text(event.bundleId), .integer(event.cursor), .text(event.kind.rawValue), .text(body),
+            .text(OutboxItem.State.pending.rawValue), .integer(now), .integer(now))
+    }
+
+    /// Leases up to `limit` due items until `now + leaseMilliseconds`. On PostgreSQL,
+    /// `FOR UPDATE SKIP LOCKED` lets several instances claim at once without waiting on
+    /// each other; the lease keeps a claimed item from being sent twice at the same time.
+    func claim(limit: Int, now: Int64, leaseMilliseconds: Int64) throws -> [OutboxItem] {
+        let skipLocked = connection.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return try connection.execute(
+            """
+            UPDATE outbox SET claimed_until = ?
+            WHERE id IN (
+                SELECT id FROM outbox
+                WHERE state = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+                ORDER BY id LIMIT ?\(skipLocked))
+            RETURNING id, bundle_id, event_cursor, kind, body, state, attempts, last_error
+            """,
+            .integer(now + leaseMilliseconds), .integer(now), .integer(now), .integer(Int64(limit))
+        ).map(Self.item).sorted { $0.id < $1.id }
+    }
+
+    func markDelivered(id: Int64, now: Int64) throws {
+        try connection.execute(
+            "UPDATE outbox SET state = 'delivered', delivered_at = ?, claimed_until = NULL, attempts = attempts + 1 WHERE id = ?",
+            .integer(now), .integer(id))
+    }
+
+    /// Schedules the next attempt, or parks the item as dead when `nextAttemptAt` is nil.
+    func markFailed(id: Int64, error: String, nextAttemptAt: Int64?) throws {
+        if let nextAttemptAt {
+            try connection.execute(
+                """
+                UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_until = NULL
+                WHERE id = ?
+                """,
+                .text(error), .integer(nextAttemptAt), .integer(id))
+        } else {
+            try connection.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, state = 'dead', claimed_until = NULL WHERE id = ?",
+                .text(error), .integer(id))
+        }
+    }
+
+    func requeueDead(bundleId: String?, now: Int64) throws -> Int {
+        try connection.execute(
+            """
+            UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, claimed_until = NULL
+            WHERE state = 'dead' AND (? IS NULL OR bundle_id = ?) RETURNING id
+            """,
+            .integer(now), SQLValue(bundleId), SQLValue(bundleId)
+        ).count
+    }
+
+    func items(state: OutboxItem.State, limit: Int) throws -> [OutboxItem] {
+        try connection.execute(
+            """
+            SELECT id, bundle_id, event_cursor, kind, body, state, attempts, last_error FROM outbox
+            WHERE state = ? ORDER BY id LIMIT ?
+            """,
+            .text(state.rawValue), .integer(Int64(limit))
+        ).map(Self.item)
+    }
+
+    func counts() throws -> [OutboxItem.State: Int] {
+        var counts: [OutboxItem.State: Int] = [.pending: 0, .delivered: 0, .dead: 0]
+        for row in try connection.execute("SELECT state, COUNT(*) FROM outbox GROUP BY state") {
+            if let state = OutboxItem.State(rawValue: row[0].text ?? "") { counts[state] = Int(row[1].integer ?? 0) }
+        }
+        return counts
+    }
+
+    private static func item(_ row: SQLRow) -> OutboxItem {
+        OutboxItem(
+            id: row[0].integer ?? 0, bundleId: row[1].text ?? "", eventCursor: row[2].integer ?? 0,
+            kind: row[3].text ?? "", body: row[4].text ?? "",
+            state: OutboxItem.State(rawValue: row[5].text ?? "") ?? .pending, attempts: Int(row[6].integer ?? 0),
+            lastError: row[7].text)
+    }
+}

@@ -1,0 +1,118 @@
+import ConsentLedger
+import Foundation
+
+/// Delivers outbox events to each app's backend, at least once: claims due items with a
+/// lease, POSTs them signed, marks them delivered, or schedules a retry with backoff and
+/// jitter until the attempts run out and the item is parked as dead. Runs on its own
+/// threads, so a slow or failing backend never slows `POST /v2/notifications`.
+public final class Forwarder: Sendable {
+    public struct Target: Sendable, Equatable {
+        public var url: URL
+        public var secret: String
+        public var timeoutSeconds: Double
+        public var schedule: RetrySchedule
+
+        public init(url: URL, secret: String, timeoutSeconds: Double = 10, schedule: RetrySchedule = RetrySchedule()) {
+            self.url = url
+            self.secret = secret
+            self.timeoutSeconds = timeoutSeconds
+            self.schedule = schedule
+        }
+    }
+
+    private let ledger: Ledger
+    private let targets: [String: Target]
+    private let sender: any EventSender
+    private let clock: Clock
+    private let workers: Int
+    private let idleSeconds: Double
+    private let jitter: @Sendable () -> Double
+    private let state = LockedBox(State())
+    private let finished = DispatchGroup()
+
+    private struct State {
+        var running = false
+    }
+
+    public init(
+        ledger: Ledger, targets: [String: Target], sender: any EventSender = URLSessionEventSender(),
+        clock: Clock = .system, workers: Int = 2, idleSeconds: Double = 0.2,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
+        self.ledger = ledger
+        self.targets = targets
+        self.sender = sender
+        self.clock = clock
+        self.workers = workers
+        self.idleSeconds = idleSeconds
+        self.jitter = jitter
+    }
+
+    public func start() {
+        guard !state.get().running else { return }
+        state.set(State(running: true))
+        for index in 0..<workers {
+            finished.enter()
+            let thread = Thread { [self] in
+                while state.get().running {
+                    if (try? runOnce()) ?? 0 == 0 { Thread.sleep(forTimeInterval: idleSeconds) }
+                }
+                finished.leave()
+            }
+            thread.name = "agekit-forwarder-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Stops after the deliveries in progress; claimed but unsent items return to the
+    /// queue when their lease ends.
+    public func stop() {
+        guard state.get().running else { return }
+        state.set(State(running: false))
+        finished.wait()
+    }
+
+    /// Claims and delivers one batch; returns how many items it handled.
+    @discardableResult
+    public func runOnce(limit: Int = 16) throws(LedgerError) -> Int {
+        let lease = Int64((targets.values.map(\.timeoutSeconds).max() ?? 10) * 2_000 + 5_000)
+        let items = try ledger.claimOutbox(limit: limit, now: clock.now(), leaseMilliseconds: lease)
+        for item in items { try deliver(item) }
+        return items.count
+    }
+
+    private func deliver(_ item: OutboxItem) throws(LedgerError) {
+        guard let target = targets[item.bundleId] else {
+            try ledger.markFailed(
+                item.id, error: "no forwarding target configured for \(item.bundleId)", nextAttemptAt: nil)
+            return
+        }
+        let body = Array(item.body.utf8)
+        let timestamp = clock.now() / 1000
+        let headers = [
+            "Content-Type": "application/json",
+            EventSignature.timestampHeader: String(timestamp),
+            EventSignature.signatureHeader: EventSignature.sign(
+                secret: target.secret, timestamp: timestamp, body: body),
+            "AgeKit-Event-Id": "\(item.bundleId):\(item.eventCursor)",
+        ]
+        let failure: String
+        do {
+            let status = try sender.post(
+                url: target.url, headers: headers, body: body, timeoutSeconds: target.timeoutSeconds)
+            if (200..<300).contains(status) {
+                try ledger.markDelivered(item.id, at: clock.now())
+                return
+            }
+            failure = "HTTP \(status) from \(target.url.absoluteString)"
+        } catch let error as LedgerError {
+            throw error
+        } catch {
+            failure = "\(error) (\(target.url.absoluteString))"
+        }
+        let next = target.schedule.delay(afterAttempts: item.attempts + 1, jitter: jitter()).map {
+            clock.now() + Int64($0 * 1000)
+        }
+        try ledger.markFailed(item.id, error: failure, nextAttemptAt: next)
+    }
+}

@@ -1,0 +1,145 @@
+import AgeKitSimulator
+import AgeSignals
+import Synchronization
+import Testing
+
+@testable import AgeGating
+
+@MainActor
+@Suite("errors, through the gate")
+struct GateErrorTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let error: AgeRangeServiceError
+        let policy: AgePolicy
+        let stored: String?
+        var testDescription: String { error.rawValue }
+    }
+
+    @Test(
+        "errors",
+        arguments: [
+            Row(error: .declinedOnboarding, policy: .declined, stored: "declined"),
+            Row(error: .network, policy: .notAsked, stored: nil),
+            Row(error: .invalidRequest, policy: .unavailable, stored: nil),
+            Row(error: .notAvailable, policy: .unavailable, stored: nil),
+            Row(error: .invalidAccount, policy: .unavailable, stored: nil),
+        ])
+    func errors(row: Row) async {
+        let programmerErrors = Mutex(0)
+        let harness = Harness(
+            os: OSVersion(27, 0), faults: SimulatorFaults(request: .error(row.error)),
+            onProgrammerError: { _ in programmerErrors.withLock { $0 += 1 } })
+        #expect(await harness.gate.request(.personTapped) == row.policy)
+        #expect(harness.store.string(forKey: AgeRecord.key) == row.stored)
+        #expect(harness.gate.lastFailure == .error(row.error))
+        #expect(programmerErrors.withLock { $0 } == (row.error == .invalidRequest ? 1 : 0))
+    }
+
+    @Test("never downgrade: an error never overwrites a known answer", arguments: AgeRangeServiceError.knownCases)
+    func neverDowngrade(error: AgeRangeServiceError) async {
+        let harness = Harness(os: OSVersion(27, 0))
+        #expect(await harness.gate.request(.personTapped) == teenPolicy)
+        let stored = harness.store.string(forKey: AgeRecord.key)
+        harness.system.update { $0.faults.request = .error(error) }
+        #expect(await harness.gate.request(.personTapped) == teenPolicy)
+        #expect(harness.store.string(forKey: AgeRecord.key) == stored)
+    }
+
+    @Test("unavailable is not stored: the next launch checks again")
+    func unavailableRetried() async {
+        let harness = Harness(
+            region: Harness.texas, os: OSVersion(26, 4), faults: SimulatorFaults(request: .error(.notAvailable)))
+        await harness.gate.launch()
+        #expect(harness.gate.policy == .unavailable)
+        harness.system.update { $0.faults = .none }
+        let next = harness.relaunched()
+        #expect(next.policy == .notAsked)
+        await next.launch()
+        #expect(next.policy == teenPolicy)
+    }
+}
+
+@MainActor
+@Suite("deadline: every system call has one; a hang is unavailable for this launch")
+struct GateDeadlineTests {
+    @Test("a hanging request times out at the deadline, on the test clock")
+    func hangingRequest() async {
+        let harness = Harness(faults: SimulatorFaults(request: .hang), deadline: .seconds(3))
+        let gate = harness.gate
+        let request = Task { await gate.request(.firstUse) }
+        await harness.clock.waitForSleepers(2)
+        #expect(gate.isRequesting)
+        harness.clock.advance(by: .seconds(2))
+        await Task.yield()
+        #expect(harness.clock.pendingSleepers == 2)
+        harness.clock.advance(by: .seconds(1))
+        #expect(await request.value == .unavailable)
+        #expect(gate.lastFailure == .timedOut)
+        #expect(!gate.isRequesting)
+        #expect(harness.store.string(forKey: AgeRecord.key) == nil)
+    }
+
+    @Test("a hanging eligibility call makes this launch unavailable and asks nothing")
+    func hangingEligibility() async {
+        let harness = Harness(region: Harness.texas, os: OSVersion(26, 4), faults: SimulatorFaults(eligibility: .hang))
+        let gate = harness.gate
+        let launch = Task { await gate.launch() }
+        await harness.clock.waitForSleepers(2)
+        harness.clock.advance(by: .seconds(10))
+        let report = await launch.value
+        #expect(!report.asked)
+        #expect(gate.policy == .unavailable)
+        #expect(harness.system.calls.requests == 0)
+        #expect(await gate.open(gatedNotes).reason == .unavailable)
+    }
+
+    @Test("a hang never downgrades a stored answer")
+    func hangKeepsKnown() async throws {
+        let store = InMemoryKeyValueStore()
+        try AgeRecord.save(teenPolicy, to: store)
+        let harness = Harness(faults: .hangEverywhere, store: store)
+        let gate = harness.gate
+        let request = Task { await gate.request(.personTapped) }
+        await harness.clock.waitForSleepers(2)
+        harness.clock.advance(by: .seconds(10))
+        #expect(await request.value == teenPolicy)
+    }
+
+    @Test("one request in flight at a time: a second caller joins the first")
+    func oneInFlight() async {
+        let harness = Harness(faults: SimulatorFaults(request: .hang))
+        let gate = harness.gate
+        let first = Task { await gate.request(.firstUse) }
+        let second = Task { await gate.request(.personTapped) }
+        await harness.clock.waitForSleepers(2)
+        harness.clock.advance(by: .seconds(10))
+        #expect(await first.value == .unavailable)
+        #expect(await second.value == .unavailable)
+        #expect(harness.system.calls.requests == 1)
+    }
+}
+
+@MainActor
+@Suite("what is stored, through the gate")
+struct GatePersistenceTests {
+    @Test("the answer survives a relaunch; a corrupt record reads as not asked")
+    func relaunch() async throws {
+        let harness = Harness()
+        await harness.gate.request(.firstUse)
+        #expect(harness.relaunched().policy == teenPolicy)
+        #expect(Set(harness.store.snapshot.keys) == [AgeRecord.key, CadenceRecord.key])
+        try harness.store.set("tier=13-15;source=guardianDeclared", forKey: AgeRecord.key)
+        #expect(harness.relaunched().policy == .notAsked)
+    }
+
+    @Test("fallback below 26: nothing is called, the adult question is stored as self-declared")
+    func fallbackBelow26() async {
+        let harness = Harness(os: OSVersion(18, 0))
+        #expect(await harness.gate.launch().asked == false)
+        #expect(await harness.gate.open(gatedNotes).reason == .needsAgeRange)
+        #expect(harness.system.calls == SimulatedAgeSystem.CallCounts())
+        harness.gate.recordAdultAnswer(true)
+        #expect(harness.relaunched().policy.tier == AgeTier(lowerAge: 18, nextGate: nil))
+        #expect(harness.store.string(forKey: AgeRecord.key) == "tier=18+;source=selfDeclared;limited=0")
+    }
+}

@@ -1,0 +1,149 @@
+import AgeSignals
+import Testing
+
+@testable import AgeGating
+
+struct LaunchRow: Sendable, CustomTestStringConvertible {
+    let os: OSVersion
+    let eligible: Bool?
+    let features: Set<RegulatoryFeature>?
+    let regulated: Bool
+    var testDescription: String { "\(os) eligible=\(String(describing: eligible)) features=\(features?.count ?? -1)" }
+}
+
+@Suite("when to ask at launch: only when the system says the person is regulated")
+struct WhenToAskAtLaunchTests {
+    static let required: Set<RegulatoryFeature> = [.declaredAgeRangeRequired]
+
+    @Test(
+        "when to ask at launch",
+        arguments: [
+            // 26.4+: declaredAgeRangeRequired, or eligibility (both, as Apple support advises).
+            LaunchRow(os: OSVersion(26, 4), eligible: false, features: required, regulated: true),
+            LaunchRow(os: OSVersion(26, 4), eligible: true, features: [], regulated: true),
+            LaunchRow(os: OSVersion(26, 5), eligible: nil, features: required, regulated: true),
+            LaunchRow(os: OSVersion(26, 4), eligible: false, features: [], regulated: false),
+            LaunchRow(
+                os: OSVersion(27, 0), eligible: false, features: [.significantAppChangeRequiresParentalConsent],
+                regulated: false),
+            LaunchRow(os: OSVersion(26, 4), eligible: nil, features: nil, regulated: false),
+            // 26.2-26.3: eligibility only.
+            LaunchRow(os: OSVersion(26, 2), eligible: true, features: nil, regulated: true),
+            LaunchRow(os: OSVersion(26, 3), eligible: false, features: required, regulated: false),
+            // below 26.2: never at launch.
+            LaunchRow(os: OSVersion(26, 1), eligible: true, features: required, regulated: false),
+            LaunchRow(os: OSVersion(26, 0), eligible: true, features: nil, regulated: false),
+            LaunchRow(os: OSVersion(18, 0), eligible: true, features: nil, regulated: false),
+        ])
+    func whenToAsk(row: LaunchRow) {
+        let signals = LaunchSignals(isEligible: row.eligible, regulatoryFeatures: row.features)
+        #expect(signals.isRegulated(on: PlatformCapabilities(platform: .iOS, os: row.os)) == row.regulated)
+    }
+}
+
+struct CadenceRow: Sendable, CustomTestStringConvertible {
+    let rule: CadenceRule
+    let regulated: Bool
+    let firstLaunch: Bool
+    let monthsSinceLastRequest: Int?
+    let asks: Bool
+    var testDescription: String {
+        "\(rule) regulated=\(regulated) first=\(firstLaunch) since=\(monthsSinceLastRequest.map(String.init) ?? "never")"
+    }
+}
+
+@Suite("cadence: when to ask stays one swappable rule")
+struct CadenceTests {
+    @Test(
+        "cadence",
+        arguments: [
+            CadenceRow(
+                rule: .everyLaunchWhenRequired, regulated: true, firstLaunch: false, monthsSinceLastRequest: 0,
+                asks: true),
+            CadenceRow(
+                rule: .everyLaunchWhenRequired, regulated: false, firstLaunch: true, monthsSinceLastRequest: nil,
+                asks: false),
+            CadenceRow(
+                rule: .atMostEvery(months: 12), regulated: true, firstLaunch: true, monthsSinceLastRequest: nil,
+                asks: true),
+            CadenceRow(
+                rule: .atMostEvery(months: 12), regulated: true, firstLaunch: false, monthsSinceLastRequest: 11,
+                asks: false),
+            CadenceRow(
+                rule: .atMostEvery(months: 12), regulated: true, firstLaunch: false, monthsSinceLastRequest: 12,
+                asks: true),
+            CadenceRow(
+                rule: .atMostEvery(months: 12), regulated: false, firstLaunch: false, monthsSinceLastRequest: 40,
+                asks: false),
+            CadenceRow(
+                rule: .atDownloadAndLaunch, regulated: false, firstLaunch: true, monthsSinceLastRequest: nil, asks: true
+            ),
+            CadenceRow(
+                rule: .atDownloadAndLaunch, regulated: true, firstLaunch: false, monthsSinceLastRequest: 0, asks: true),
+            CadenceRow(
+                rule: .atDownloadAndLaunch, regulated: false, firstLaunch: false, monthsSinceLastRequest: 0, asks: false
+            ),
+        ])
+    func cadence(row: CadenceRow) {
+        let now = 2026 * 12 + 10
+        let context = CadenceRule.Context(
+            isRegulated: row.regulated, isFirstLaunch: row.firstLaunch,
+            lastRequestMonth: row.monthsSinceLastRequest.map { now - $0 }, currentMonth: now)
+        #expect(row.rule.asksAtLaunch(context) == row.asks)
+    }
+
+    @Test(
+        "cadence rules are data: parsed from their names and printed back",
+        arguments: ["every-launch", "every-12-months", "every-1-months", "download-and-launch"])
+    func parsing(name: String) throws {
+        #expect(try CadenceRule(parsing: name).description == name)
+    }
+
+    @Test(
+        "unknown cadence names are rejected", arguments: ["", "daily", "every-0-months", "every-x-months", "every-12"])
+    func badNames(name: String) {
+        #expect(throws: AgeGatingError(.invalidCadence, "")) { try CadenceRule(parsing: name) }
+    }
+
+    @Test("the cadence record keeps only a launch flag and a month, and survives garbage")
+    func record() {
+        let record = CadenceRecord(hasLaunched: true, lastRequestMonth: 24_322)
+        #expect(CadenceRecord(decoding: record.encoded) == record)
+        #expect(CadenceRecord(decoding: "month=-4;launched=yes;x") == CadenceRecord(hasLaunched: false))
+        #expect(CadenceRecord(decoding: nil) == CadenceRecord())
+    }
+}
+
+@Suite("errors: the DOMAIN §3 table")
+struct ErrorTableTests {
+    static let knownPolicy = AgePolicy.known(
+        tier: AgeTier(lowerAge: 13, nextGate: 16), source: .guardianDeclared, communicationLimited: false)
+
+    @Test(
+        "errors",
+        arguments: [
+            (.declinedOnboarding, .decline), (.network, .keepPolicy), (.invalidRequest, .programmerError),
+            (.notAvailable, .unavailable), (.invalidAccount, .unavailable), (.unknown("quota"), .unavailable),
+        ] as [(AgeRangeServiceError, ErrorRule)])
+    func table(error: AgeRangeServiceError, rule: ErrorRule) {
+        #expect(ErrorRule(error) == rule)
+    }
+
+    @Test(
+        "the policy after each error, from not asked",
+        arguments: [
+            (.declinedOnboarding, .declined), (.network, .notAsked), (.invalidRequest, .unavailable),
+            (.notAvailable, .unavailable), (.invalidAccount, .unavailable),
+        ] as [(AgeRangeServiceError, AgePolicy)])
+    func fromNotAsked(error: AgeRangeServiceError, policy: AgePolicy) {
+        #expect(ErrorRule(error).policy(after: .notAsked) == policy)
+    }
+
+    @Test(
+        "never downgrade: an error never overwrites a known answer or a decline",
+        arguments: AgeRangeServiceError.knownCases)
+    func neverDowngrade(error: AgeRangeServiceError) {
+        #expect(ErrorRule(error).policy(after: Self.knownPolicy) == Self.knownPolicy)
+        #expect(ErrorRule(error).policy(after: .declined) == .declined)
+    }
+}

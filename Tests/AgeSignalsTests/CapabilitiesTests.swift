@@ -1,0 +1,69 @@
+import Testing
+
+@testable import AgeSignals
+
+@Suite("Platform capabilities: what each platform can do")
+struct PlatformGapsTests {
+    @Test("macOS eligibility is always false, yet requestAgeRange exists", arguments: ["26.2", "26.4", "27.0"])
+    func macOSEligibility(os: String) throws {
+        let capabilities = PlatformCapabilities(platform: .macOS, os: try OSVersion(parsing: os))
+        #expect(capabilities.eligibilityAlwaysFalse)
+        #expect(capabilities.canRequestAgeRange)
+        #expect(!capabilities.hasAcknowledgmentSheet)
+    }
+
+    @Test(
+        "tvOS and watchOS only read the rating code", arguments: [Platform.tvOS, .watchOS])
+    func ratingOnly(platform: Platform) {
+        let capabilities = PlatformCapabilities(platform: platform, os: OSVersion(27, 0))
+        #expect(capabilities.readsRatingCodeOnly)
+        #expect(capabilities.hasAgeRatingCode)
+        #expect(!capabilities.canRequestAgeRange && !capabilities.hasEligibility)
+        #expect(!capabilities.hasRequiredRegulatoryFeatures && !capabilities.hasSignificantUpdateQuestion)
+        #expect(!capabilities.hasAcknowledgmentSheet)
+    }
+
+    @Test(
+        "the acknowledgment sheet exists from 26.4 on iOS, iPadOS and Mac Catalyst only", arguments: Platform.allCases)
+    func acknowledgmentSheet(platform: Platform) {
+        let expected = [Platform.iOS, .iPadOS, .macCatalyst].contains(platform)
+        #expect(PlatformCapabilities(platform: platform, os: OSVersion(26, 4)).hasAcknowledgmentSheet == expected)
+        #expect(!PlatformCapabilities(platform: platform, os: OSVersion(26, 3)).hasAcknowledgmentSheet)
+    }
+
+    @Test(
+        "declaration cases per OS: 26.0 two, 26.2 eight, 26.5 three",
+        arguments: [("26.0", 2), ("26.1", 2), ("26.2", 8), ("26.4", 8), ("26.5", 3), ("27.0", 3), ("18.0", 0)])
+    func declarationCount(os: String, count: Int) throws {
+        #expect(PlatformCapabilities(platform: .iOS, os: try OSVersion(parsing: os)).declarationCases.count == count)
+    }
+
+    @Test("platforms parse in any letter case and reject the unknown")
+    func platforms() throws {
+        #expect(try Platform(parsing: "macos") == .macOS)
+        #expect(throws: AgeSignalsError(.unknownPlatform, "")) { try Platform(parsing: "android") }
+    }
+}
+
+@Suite("The response and the range mirror the system")
+struct ResponseTests {
+    @Test("a range round-trips through JSON, an unknown declaration included")
+    func rangeCoding() throws {
+        let range = AgeRange(
+            lowerBound: nil, upperBound: 12, declaration: .unknown("retinaScanned"),
+            parentalControls: .communicationLimits)
+        let encoded = try JSONEncoderShim.encode(range)
+        #expect(try JSONEncoderShim.decode(AgeRange.self, encoded) == range)
+    }
+
+    @Test("sharing and declinedSharing are distinct answers")
+    func responses() {
+        #expect(AgeRangeResponse.sharing(AgeRange(lowerBound: 18, upperBound: nil)) != .declinedSharing)
+    }
+
+    @Test("every error knows the OS that introduced it", arguments: AgeRangeServiceError.knownCases)
+    func errorVersions(error: AgeRangeServiceError) {
+        #expect(error.introducedIn != nil)
+        #expect(AgeRangeServiceError(rawValue: error.rawValue) == error)
+    }
+}
