@@ -36,8 +36,10 @@ let package = Package(
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
         .target(name: "ConsentLedger", dependencies: ["CSQLite", "CPostgres"]),
-        .target(name: "ConsentServer", dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CCrypto"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
+        .target(
+            name: "ConsentServer",
+            dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CCrypto", "AppStoreServerAPI"]),
         .target(
             name: "AgeKitCLI",
             dependencies: [
@@ -55,7 +57,9 @@ let package = Package(
         .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData"]),
         .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData"]),
         .testTarget(name: "ConsentServerTests", dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData"]),
-        .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI", "AppStoreSignedData"]),
+        .testTarget(
+            name: "AppStoreServerAPITests",
+            dependencies: ["AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit"]),
         .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData", "agekit"]),
     ],

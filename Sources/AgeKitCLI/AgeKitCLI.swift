@@ -2,10 +2,12 @@
 public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
-        AgeCommand.self,
-        LaunchCommand.self,
         ServeCommand.self,
         EventsCommand.self,
+        HistoryCommand.self,
+        TestNotificationCommand.self,
+        AgeCommand.self,
+        LaunchCommand.self,
         ChangesCommand.self,
         VersionCommand.self,
     ]

@@ -81,13 +81,15 @@ public struct ConfigurationLoader {
         if let roots = try reader.strings("appleRootCertificates") { configuration.appleRoots = roots }
         if let apps = try reader.objects("apps") {
             configuration.apps = try apps.map { app throws(ServerError) in
-                try app.allowOnly(["bundleId", "appAppleId", "environments", "forwarding"])
+                try app.allowOnly(["bundleId", "appAppleId", "environments", "forwarding", "api", "historySync"])
                 guard let bundleId = try app.string("bundleId"), !bundleId.isEmpty else {
                     throw ServerError.configuration(app.field("bundleId"), "required: the app's bundle id")
                 }
                 let environments = try app.strings("environments") ?? ["Production", "Sandbox"]
                 return AppConfiguration(
-                    bundleId: bundleId, appAppleId: try app.int("appAppleId"), environments: environments)
+                    bundleId: bundleId, appAppleId: try app.int("appAppleId"), environments: environments,
+                    forwarding: try forwarding(app.object("forwarding")), api: try apiAccess(app),
+                    historySync: try historySync(app))
             }
         }
         if let tls = try reader.object("tls") {
@@ -147,6 +149,39 @@ public struct ConfigurationLoader {
         return configuration
     }
 
+    /// `"api": {"keyId", "issuerId", "privateKey", "baseURL"?}` in an app entry.
+    private func apiAccess(_ app: FieldReader) throws(ServerError) -> APIAccessConfiguration? {
+        guard let api = try app.object("api") else { return nil }
+        try api.allowOnly(["keyId", "issuerId", "privateKey", "baseURL"])
+        var values: [String] = []
+        for key in ["keyId", "issuerId", "privateKey"] {
+            guard let value = try api.string(key), !value.isEmpty else {
+                throw ServerError.configuration(
+                    api.field(key), "required: the App Store Connect in-app purchase key's \(key)")
+            }
+            values.append(value)
+        }
+        return APIAccessConfiguration(
+            keyId: values[0], issuerId: values[1], privateKey: values[2], baseURL: try api.string("baseURL"))
+    }
+
+    /// `"historySync": {"intervalMinutes", "lookbackHours"}` in an app entry.
+    private func historySync(_ app: FieldReader) throws(ServerError) -> HistorySyncConfiguration? {
+        guard let sync = try app.object("historySync") else { return nil }
+        try sync.allowOnly(["intervalMinutes", "lookbackHours"])
+        guard let interval = try sync.int("intervalMinutes"), interval >= 1, interval <= 10_080 else {
+            throw ServerError.configuration(
+                sync.field("intervalMinutes"), "required: a whole number of minutes, 1 to 10080")
+        }
+        guard let lookback = try sync.int("lookbackHours"), lookback >= 1, lookback <= 180 * 24 else {
+            throw ServerError.configuration(sync.field("lookbackHours"), "required: a whole number of hours, 1 to 4320")
+        }
+        guard try app.object("api") != nil else {
+            throw ServerError.configuration(app.field("historySync"), "history sync needs the app's \"api\" key")
+        }
+        return HistorySyncConfiguration(intervalMinutes: Int(interval), lookbackHours: Int(lookback))
+    }
+
     // MARK: - Environment
 
     private func applyEnvironment(to configuration: inout ServerConfiguration) throws(ServerError) {
@@ -195,6 +230,10 @@ public struct ConfigurationLoader {
             if app.environments.contains("Production") && app.appAppleId == nil {
                 throw ServerError.configuration(
                     "apps[\(index)].appAppleId", "required to accept Production notifications (Apple's app id)")
+            }
+            if app.historySync != nil && !app.environments.contains(where: { $0 == "Production" || $0 == "Sandbox" }) {
+                throw ServerError.configuration(
+                    "apps[\(index)].historySync", "history sync needs the Production or Sandbox environment")
             }
             if app.environments.contains("LocalTesting") && !configuration.localTesting {
                 throw ServerError.configuration(

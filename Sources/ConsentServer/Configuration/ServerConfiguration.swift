@@ -44,14 +44,21 @@ public struct AppConfiguration: Sendable, Equatable {
     public var environments: [String]
     /// Where consent events go, if the app's backend wants them pushed.
     public var forwarding: ForwardingConfiguration?
+    /// App Store Server API access; needed by history sync and test notifications.
+    public var api: APIAccessConfiguration?
+    /// Scheduled history sync inside `agekit serve`; needs ``api``.
+    public var historySync: HistorySyncConfiguration?
 
     public init(
-        bundleId: String, appAppleId: Int64? = nil, environments: [String], forwarding: ForwardingConfiguration? = nil
+        bundleId: String, appAppleId: Int64? = nil, environments: [String], forwarding: ForwardingConfiguration? = nil,
+        api: APIAccessConfiguration? = nil, historySync: HistorySyncConfiguration? = nil
     ) {
         self.bundleId = bundleId
         self.appAppleId = appAppleId
         self.environments = environments
         self.forwarding = forwarding
+        self.api = api
+        self.historySync = historySync
     }
 
     /// The app `agekit simulate` signs for by default.

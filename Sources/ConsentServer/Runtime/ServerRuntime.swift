@@ -10,6 +10,8 @@ public final class ServerRuntime: Sendable {
     public let responder: ConsentResponder
     /// Present when an app forwards events to its backend.
     public let forwarder: Forwarder?
+    /// Scheduled notification history recovery, when an app configures `historySync`.
+    public let recovery: HistorySyncSchedule?
     public var ledger: Ledger { services.ledger }
     public var configuration: ServerConfiguration { services.configuration }
 
@@ -24,6 +26,15 @@ public final class ServerRuntime: Sendable {
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
             metrics: services.metrics, log: .standardError)
+
+        do {
+            recovery = try HistorySyncSchedule(
+                apps: configuration.apps, intake: services.intake,
+                say: { line in FileHandle.standardError.write(Data(("agekit serve: " + line + "\n").utf8)) })
+        } catch {
+            ledger.close()
+            throw error
+        }
 
         var tls: TLSFiles?
         if let files = configuration.tls {
@@ -71,6 +82,10 @@ public final class ServerRuntime: Sendable {
                 say("  forwarding \(bundleId) events to \(target.url.absoluteString)")
             }
         }
+        if let recovery {
+            recovery.summary.forEach(say)
+            recovery.start()
+        }
         if tls == nil && configuration.host != "127.0.0.1" && configuration.host != "localhost"
             && configuration.host != "::1"
         {
@@ -82,6 +97,7 @@ public final class ServerRuntime: Sendable {
 
     /// Stops accepting, lets in-flight requests finish, then closes the store.
     public func stop(drainTimeoutSeconds: Double = 10) {
+        recovery?.stop()
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
         forwarder?.stop()
         ledger.close()

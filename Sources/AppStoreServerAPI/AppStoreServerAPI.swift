@@ -1,1 +1,0 @@
-// The AppStoreServerAPI module; see docs/ for its guide.

@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+/// Hands out the token for each request: a short-lived one (5 minutes by default), reused
+/// until it comes within ``renewalMargin`` of its expiry, then signed anew.
+public final class TokenIssuer: Sendable {
+    public let credentials: APICredentials
+    public let lifetime: TimeInterval
+    /// A token with less than this left is not sent: it could expire in flight.
+    public let renewalMargin: TimeInterval
+    private let now: @Sendable () -> Date
+    private let cached = Mutex<(token: String, expires: Date)?>(nil)
+
+    public init(
+        credentials: APICredentials, lifetime: TimeInterval = 300, renewalMargin: TimeInterval = 60,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.credentials = credentials
+        self.lifetime = lifetime
+        self.renewalMargin = min(renewalMargin, lifetime / 2)
+        self.now = now
+    }
+
+    public func token() throws(AppStoreServerAPIError) -> String {
+        let current = now()
+        if let cached = cached.withLock({ $0 }), cached.expires.timeIntervalSince(current) > renewalMargin {
+            return cached.token
+        }
+        let token = try AuthenticationToken.make(credentials: credentials, issuedAt: current, lifetime: lifetime)
+        let expires = Date(
+            timeIntervalSince1970: current.timeIntervalSince1970.rounded(.down) + lifetime.rounded(.down))
+        cached.withLock { $0 = (token, expires) }
+        return token
+    }
+}

@@ -1,0 +1,95 @@
+import AppStoreServerAPI
+import Foundation
+import Synchronization
+
+/// History sync on a timer inside `agekit serve`: for every app with `"historySync"`, once at
+/// startup and then every `intervalMinutes`, over the last `lookbackHours` (cut to the
+/// environment's history window), in each of its Production and Sandbox environments.
+public final class HistorySyncSchedule: Sendable {
+    struct Job: Sendable {
+        let bundleId: String
+        let environment: APIEnvironment
+        let sync: HistorySync
+        let interval: Double
+        let lookback: Double
+    }
+
+    let jobs: [Job]
+    let say: @Sendable (String) -> Void
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    /// Nil when no app asks for a schedule.
+    public init?(
+        apps: [AppConfiguration], intake: NotificationIntake, say: @escaping @Sendable (String) -> Void,
+        transport: any APITransport = URLSessionTransport()
+    ) throws(ServerError) {
+        var jobs: [Job] = []
+        for (index, app) in apps.enumerated() {
+            guard let schedule = app.historySync else { continue }
+            for environment in APIEnvironment.allCases where app.environments.contains(environment.rawValue) {
+                let client = try APIClientFactory.client(
+                    for: app, index: index, environment: environment, transport: transport)
+                jobs.append(
+                    Job(
+                        bundleId: app.bundleId, environment: environment,
+                        sync: HistorySync(source: client, intake: intake),
+                        interval: Double(schedule.intervalMinutes) * 60, lookback: Double(schedule.lookbackHours) * 3600
+                    ))
+            }
+        }
+        guard !jobs.isEmpty else { return nil }
+        self.jobs = jobs
+        self.say = say
+    }
+
+    /// One line per job for the startup summary.
+    public var summary: [String] {
+        jobs.map { job in
+            "  history sync \(job.bundleId) \(job.environment.rawValue): every \(Int(job.interval / 60)) min over "
+                + "the last \(Int(job.lookback / 3600)) h"
+        }
+    }
+
+    public func start() {
+        let started = jobs.map { job in
+            Task { [say] in
+                while !Task.isCancelled {
+                    let report = await Self.runOnce(job, now: Date())
+                    say(Self.line(job, report))
+                    try? await Task.sleep(nanoseconds: UInt64(job.interval * 1_000_000_000))
+                }
+            }
+        }
+        tasks.withLock { $0.append(contentsOf: started) }
+    }
+
+    /// Cancels the loops and waits (at most `timeoutSeconds`) for a sync in flight to stop at
+    /// its next payload, so nothing reaches the store after it closes.
+    public func stop(timeoutSeconds: Double = 5) {
+        let running = tasks.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        running.forEach { $0.cancel() }
+        let finished = DispatchSemaphore(value: 0)
+        Task.detached {
+            for task in running { await task.value }
+            finished.signal()
+        }
+        _ = finished.wait(timeout: .now() + timeoutSeconds)
+    }
+
+    static func runOnce(_ job: Job, now: Date) async -> HistorySyncReport {
+        let window = Double(job.environment.historyDays) * 86_400 - 60
+        let start = now.addingTimeInterval(-min(job.lookback, window))
+        return await job.sync.run(NotificationHistoryRequest(startDate: start, endDate: now))
+    }
+
+    static func line(_ job: Job, _ report: HistorySyncReport) -> String {
+        var line =
+            "history sync \(job.bundleId) \(job.environment.rawValue): \(report.pages) pages, \(report.new) new, "
+            + "\(report.duplicate) duplicate, \(report.rejected) rejected"
+        if let failure = report.failure { line += "; stopped: \(failure.description)" }
+        return line
+    }
+}

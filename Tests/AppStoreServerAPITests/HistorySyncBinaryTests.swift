@@ -1,0 +1,112 @@
+import AppStoreServerAPI
+import AppStoreSignedData
+import ConsentLedger
+import ConsentServer
+import Foundation
+import Testing
+
+/// The real `agekit history sync` binary against the stand-in, with a store in a temporary
+/// data directory whose local test CA signed the stand-in's payloads.
+@Suite struct HistorySyncBinaryTests {
+    static var binary: URL {
+        // The test runner lives in the build directory, beside the agekit executable.
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("agekit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/agekit")
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
+    }
+
+    @Test func syncTwiceThenAnAuthenticationFailure() throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-history-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let ca = try LocalCertificateAuthority.loadOrCreate(directory: dataDirectory.appendingPathComponent("ca").path)
+        let fixture = try StandInFixture(count: 45, ca: ca)
+        defer { fixture.standIn.stop() }
+        let keyFile = try TemporaryKeyFile(fixture.key)
+        defer { keyFile.remove() }
+        let since = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-86_400))
+        func arguments(keyId: String = StandInFixture.keyId) -> [String] {
+            [
+                "history", "sync", "--app", StandInFixture.bundleId, "--environment", "sandbox", "--since", since,
+                "--data-dir", dataDirectory.path, "--key-id", keyId, "--issuer-id", StandInFixture.issuerId,
+                "--private-key", keyFile.path, "--base-url", fixture.standIn.baseURL.absoluteString,
+            ]
+        }
+
+        let first = try Self.run(arguments())
+        #expect(first.status == 0, "\(first.err)")
+        #expect(first.out.contains("45 new, 0 duplicate, 0 rejected (3 pages)"), "\(first.out)")
+        #expect(first.err.split(separator: "\n").filter { $0.hasPrefix("page ") }.count == 3, "\(first.err)")
+
+        let second = try Self.run(arguments() + ["--json"])
+        #expect(second.status == 0, "\(second.err)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(second.out.utf8)) as? [String: Any], "\(second.out)")
+        #expect(json["new"] as? Int == 0)
+        #expect(json["duplicate"] as? Int == 45)
+        #expect(json["rejected"] as? Int == 0)
+
+        let refused = try Self.run(arguments(keyId: "OTHERKEY00"))
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("unauthorized:"), "\(refused.err)")
+
+        let tooOld = try Self.run(
+            arguments().map { $0 == since ? "2020-01-01" : $0 })
+        #expect(tooOld.status == 1)
+        #expect(tooOld.err.contains("start_date_too_far_in_past:"), "\(tooOld.err)")
+    }
+
+    @Test func testNotificationIsDeliveredAndFoundInTheLedger() throws {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-test-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let ca = try LocalCertificateAuthority.loadOrCreate(directory: dataDirectory.appendingPathComponent("ca").path)
+        let storePath = dataDirectory.appendingPathComponent("agekit.sqlite").path
+        // The receiver behind the app's notification URL: an intake on the same SQLite file.
+        let ledger = try Ledger(store: SQLiteStore(path: storePath))
+        defer { ledger.close() }
+        let intake = NotificationIntake(
+            verifier: SignedDataVerifier(anchors: [ca.rootAnchor]),
+            apps: [AppConfiguration(bundleId: StandInFixture.bundleId, environments: ["Sandbox"])], ledger: ledger)
+        let fixture = try StandInFixture(count: 0, ca: ca) { payload in
+            if case .stored = await intake.accept(payload) { return true }
+            return false
+        }
+        defer { fixture.standIn.stop() }
+        let keyFile = try TemporaryKeyFile(fixture.key)
+        defer { keyFile.remove() }
+        let credentials = [
+            "--app", StandInFixture.bundleId, "--environment", "Sandbox", "--key-id", StandInFixture.keyId,
+            "--issuer-id", StandInFixture.issuerId, "--private-key", keyFile.path, "--base-url",
+            fixture.standIn.baseURL.absoluteString, "--timeout", "10", "--interval", "0.1",
+        ]
+        let checked = try Self.run(["test-notification", "--data-dir", dataDirectory.path] + credentials)
+        #expect(checked.status == 0, "\(checked.err)")
+        #expect(checked.out.contains("TEST notification delivered (attempts: SUCCESS)"), "\(checked.out)")
+        #expect(checked.out.contains("is in the ledger"), "\(checked.out)")
+
+        let unchecked = try Self.run(["test-notification"] + credentials)
+        #expect(unchecked.status == 0, "\(unchecked.err)")
+        #expect(!unchecked.out.contains("ledger"), "\(unchecked.out)")
+    }
+}
