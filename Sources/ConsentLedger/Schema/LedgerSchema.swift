@@ -92,6 +92,16 @@ public enum LedgerSchema {
                 // Written by readiness checks: proves the store takes writes.
                 "CREATE TABLE readiness (id INTEGER PRIMARY KEY, checked_at BIGINT NOT NULL)",
                 "INSERT INTO readiness (id, checked_at) VALUES (1, 0)",
-            ])
+            ]),
+        // Several writers on PostgreSQL draw event cursors concurrently, and identity values
+        // can commit out of order. Every transaction that appends events first updates this
+        // row and holds its lock until it ends, so cursors are drawn in commit order and the
+        // feed (`cursor > after`) never skips an event that becomes visible later.
+        Migration(
+            version: 2, name: "event_order",
+            statements: [
+                "CREATE TABLE event_order (id INTEGER PRIMARY KEY, locked_at BIGINT NOT NULL)",
+                "INSERT INTO event_order (id, locked_at) VALUES (1, 0)",
+            ]),
     ]
 }
