@@ -38,6 +38,11 @@ public struct PostgresConfiguration: Sendable {
             throw LedgerError(.invalidStore, "the PostgreSQL pool size must be at least 1, not \(poolSize)")
         }
         let info = try PostgresConnectionInfo(parsing: connection)
+        // libpq checks ports only when connecting; a typo should stop `agekit serve` at once.
+        for port in (info.settings["port"] ?? "").split(separator: ",", omittingEmptySubsequences: false)
+        where !port.isEmpty && !(Int(port).map { (1...65_535).contains($0) } ?? false) {
+            throw LedgerError(.invalidStore, "invalid PostgreSQL port '\(port)': expected a number from 1 to 65535")
+        }
         var parameters: [(keyword: String, value: String)] = [
             ("connect_timeout", String(connectTimeoutSeconds)),
             ("fallback_application_name", "agekit"),
