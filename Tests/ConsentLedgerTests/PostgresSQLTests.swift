@@ -41,4 +41,18 @@ struct PostgresSQLTests {
                 .integer(9_007_199_254_740_993),
             ])
     }
+
+    @Test("a transaction PostgreSQL aborted is reported as failed, never as committed")
+    func abortedTransactionFails() throws {
+        let store = try PostgresTestServer.store(on: PostgresTestServer.temporarySchema(), poolSize: 1)
+        defer { store.close() }
+        #expect(throws: LedgerError(.unavailable, "")) {
+            try store.writeAndWait { connection in
+                _ = try? connection.execute("SELECT * FROM no_such_table")
+                return true
+            }
+        }
+        // The connection is clean again afterwards.
+        #expect(try store.writeAndWait { connection in try connection.execute("SELECT 1").first?[0].integer } == 1)
+    }
 }

@@ -71,6 +71,20 @@ final class PostgresConnection: SQLConnection {
         }
     }
 
+    /// Commits the open transaction. PostgreSQL answers `COMMIT` in a failed transaction by
+    /// rolling it back without an error: that must not pass for a durable write.
+    func commit() throws(LedgerError) {
+        lastFailure = nil
+        let result = PQexec(handle, "COMMIT")
+        defer { PQclear(result) }
+        guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(result, "COMMIT") }
+        let status = String(cString: PQcmdStatus(result))
+        guard status == "COMMIT" else {
+            lastFailure = .statement
+            throw LedgerError(.unavailable, "PostgreSQL rolled the transaction back instead of committing it")
+        }
+    }
+
     /// Prepares a statement the first time its text is seen, under a name of its own.
     private func prepared(_ sql: String) throws(LedgerError) -> String {
         if let name = statements[sql] { return name }

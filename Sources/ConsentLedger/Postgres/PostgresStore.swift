@@ -68,7 +68,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
             do {
                 try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
                 let value = try body(connection)
-                try connection.execute("COMMIT", [])
+                try connection.commit()
                 checkin(connection)
                 return value
             } catch {
@@ -154,7 +154,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
                 try connection.execute("BEGIN", [])
                 let value = try body(connection)
                 committing = true
-                try connection.execute("COMMIT", [])
+                try connection.commit()
                 checkin(connection)
                 return .success(value)
             } catch {
