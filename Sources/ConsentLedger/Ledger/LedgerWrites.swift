@@ -1,15 +1,7 @@
 /// The ledger's write operations on one connection inside the caller's transaction.
-///
-/// Events are appended last: each operation collects its events and writes them at its end,
-/// after locking the one-row `event_order` table (migration 2). That lock is held until the
-/// transaction ends, so transactions append events one after another in commit order, and
-/// the cursors they draw grow in commit order: a reader paging with `cursor > after` never
-/// misses an event that commits later with a smaller cursor. Taking it last keeps it short
-/// and means no other lock is ever awaited while holding it (no deadlock through it).
-final class LedgerWrites {
+struct LedgerWrites {
     let connection: any SQLConnection
     let now: Int64
-    private var pendingEvents: [[SQLValue]] = []
 
     init(_ connection: any SQLConnection, now: Int64) {
         self.connection = connection
@@ -17,24 +9,6 @@ final class LedgerWrites {
     }
 
     func record(_ notification: NotificationRecord) throws -> RecordOutcome {
-        let outcome = try recordSteps(notification)
-        try appendPendingEvents()
-        return outcome
-    }
-
-    func register(bundleId: String, accountId: String, appTransactionId: String, appAccountToken: String?) throws {
-        try registerSteps(
-            bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId,
-            appAccountToken: appAccountToken)
-        try appendPendingEvents()
-    }
-
-    func restore(bundleId: String, accountId: String, actor: String, reason: String?) throws {
-        try restoreSteps(bundleId: bundleId, accountId: accountId, actor: actor, reason: reason)
-        try appendPendingEvents()
-    }
-
-    private func recordSteps(_ notification: NotificationRecord) throws -> RecordOutcome {
         let n = notification
         if let appTransactionId = n.appTransactionId {
             try lockAppTransaction(bundleId: n.bundleId, appTransactionId)
@@ -51,7 +25,7 @@ final class LedgerWrites {
             .integer(n.signedDate), SQLValue(n.transactionId), SQLValue(n.originalTransactionId),
             SQLValue(n.appTransactionId), SQLValue(n.appAccountToken), .integer(now), .text(n.signedPayload))
         guard !inserted.isEmpty else { return .duplicate }
-        appendEvent(.notificationStored, bundleId: n.bundleId, notification: n)
+        try appendEvent(.notificationStored, bundleId: n.bundleId, notification: n)
 
         if n.isConsentRevocation {
             guard let appTransactionId = n.appTransactionId else { return .stored(revokedAccounts: [], parked: false) }
@@ -63,7 +37,7 @@ final class LedgerWrites {
                     VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
                     """,
                     .text(n.bundleId), .text(n.uuid), .text(appTransactionId), .integer(n.signedDate))
-                appendEvent(.revocationParked, bundleId: n.bundleId, notification: n)
+                try appendEvent(.revocationParked, bundleId: n.bundleId, notification: n)
                 return .stored(revokedAccounts: [], parked: true)
             }
             for account in accounts {
@@ -75,9 +49,7 @@ final class LedgerWrites {
         return .stored(revokedAccounts: [], parked: false)
     }
 
-    private func registerSteps(
-        bundleId: String, accountId: String, appTransactionId: String, appAccountToken: String?
-    ) throws {
+    func register(bundleId: String, accountId: String, appTransactionId: String, appAccountToken: String?) throws {
         try lockAppTransaction(bundleId: bundleId, appTransactionId)
         try ensureAccount(bundleId: bundleId, accountId: accountId)
         let linked = try connection.execute(
@@ -92,7 +64,10 @@ final class LedgerWrites {
                 .text(bundleId), .text(appAccountToken), .text(accountId))
         }
         guard !linked.isEmpty else { return }  // already linked: nothing more to do
-        appendEvent(.appTransactionLinked, bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId)
+        try connection.execute(
+            "INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, created_at) VALUES (?, ?, ?, ?, ?)",
+            .text(bundleId), .text(LedgerEvent.Kind.appTransactionLinked.rawValue), .text(accountId),
+            .text(appTransactionId), .integer(now))
         // A revocation that arrived before anyone was linked applies to the first link.
         let parked = try connection.execute(
             """
@@ -113,7 +88,7 @@ final class LedgerWrites {
         }
     }
 
-    private func restoreSteps(bundleId: String, accountId: String, actor: String, reason: String?) throws {
+    func restore(bundleId: String, accountId: String, actor: String, reason: String?) throws {
         let cause = "restored by \(actor)" + (reason.map { ": \($0)" } ?? "")
         let updated = try connection.execute(
             """
@@ -124,7 +99,10 @@ final class LedgerWrites {
         guard !updated.isEmpty else {
             throw LedgerError(.accountNotFound, "no account '\(accountId)' in \(bundleId)")
         }
-        appendEvent(.consentRestored, bundleId: bundleId, accountId: accountId, detail: cause)
+        try connection.execute(
+            "INSERT INTO events (bundle_id, kind, account_id, detail, created_at) VALUES (?, ?, ?, ?, ?)",
+            .text(bundleId), .text(LedgerEvent.Kind.consentRestored.rawValue), .text(accountId), .text(cause),
+            .integer(now))
     }
 
     // MARK: - Steps
@@ -166,7 +144,7 @@ final class LedgerWrites {
             """,
             .text(ConsentState.consentRevoked.rawValue), .integer(since),
             .text("\(notification.type) \(notification.uuid)"), .text(bundleId), .text(accountId))
-        appendEvent(.consentRevoked, bundleId: bundleId, notification: notification, accountId: accountId)
+        try appendEvent(.consentRevoked, bundleId: bundleId, notification: notification, accountId: accountId)
     }
 
     /// A transaction notification names the accounts it belongs to through its app
@@ -198,34 +176,14 @@ final class LedgerWrites {
 
     private func appendEvent(
         _ kind: LedgerEvent.Kind, bundleId: String, notification n: NotificationRecord, accountId: String? = nil
-    ) {
-        appendEvent(
-            kind, bundleId: bundleId, accountId: accountId, appTransactionId: n.appTransactionId,
-            notificationUUID: n.uuid, notificationType: n.type, detail: n.subtype)
-    }
-
-    private func appendEvent(
-        _ kind: LedgerEvent.Kind, bundleId: String, accountId: String?, appTransactionId: String? = nil,
-        notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil
-    ) {
-        pendingEvents.append([
-            .text(bundleId), .text(kind.rawValue), SQLValue(accountId), SQLValue(appTransactionId),
-            SQLValue(notificationUUID), SQLValue(notificationType), SQLValue(detail), .integer(now),
-        ])
-    }
-
-    /// Takes the event-order lock, then appends the collected events (see the type's comment).
-    private func appendPendingEvents() throws {
-        guard !pendingEvents.isEmpty else { return }
-        try connection.execute("UPDATE event_order SET locked_at = ? WHERE id = 1", .integer(now))
-        for values in pendingEvents {
-            try connection.execute(
-                """
-                INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, notification_uuid, notification_type,
-                    detail, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, values)
-        }
-        pendingEvents.removeAll()
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, notification_uuid, notification_type,
+                detail, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            .text(bundleId), .text(kind.rawValue), SQLValue(accountId), SQLValue(n.appTransactionId), .text(n.uuid),
+            .text(n.type), SQLValue(n.subtype), .integer(now))
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// `COMMIT` returns, which with `synchronous_commit=on` means the commit is durable.
 ///
 /// Several `agekit serve` processes may share one database: the ledger's writes lock the
-/// rows they depend on (see `LedgerWrites`), migrations run under an advisory lock, and the
-/// event cursor follows commit order (see `LedgerSchema`, migration 2).
+/// app transaction they depend on (see `LedgerWrites`), migrations run under an advisory
+/// lock, and the event feed is ordered after commit (see `EventSequencer`), so writers
+/// never wait for one another to commit and PostgreSQL can group their commits.
 ///
 /// When the server goes away, writes and reads fail with ``LedgerError/Code/unavailable``
 /// (the HTTP server answers 503); the pool drops its dead connections and the next call
