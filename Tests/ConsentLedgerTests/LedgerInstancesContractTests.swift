@@ -75,6 +75,7 @@ struct LedgerInstancesContractTests {
         defer { ledgers.forEach { $0.close() } }
         let writes = 200
         let writing = Mutex(true)
+        let readerFinished = DispatchSemaphore(value: 0)
         let seen = Mutex<[Int64]>([])
         let reader = Thread {
             var cursor: Int64 = 0
@@ -85,7 +86,7 @@ struct LedgerInstancesContractTests {
                 seen.withLock { $0 += page.map(\.cursor) }
                 if done && page.isEmpty { break }
             }
-            writing.withLock { $0 = true }  // tells the test the reader has finished
+            readerFinished.signal()
         }
         reader.start()
         let failures = Mutex<[String]>([])
@@ -98,7 +99,7 @@ struct LedgerInstancesContractTests {
             }
         }
         writing.withLock { $0 = false }
-        while !writing.withLock({ $0 }) { usleep(1_000) }
+        readerFinished.wait()
         let all = try ledgers[1].events(bundleId: "com.example.app", after: 0, limit: 10_000).map(\.cursor)
         let failuresAndCount = {
             #expect(failures.withLock { $0 } == [])
