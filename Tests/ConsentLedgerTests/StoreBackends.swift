@@ -1,24 +1,56 @@
 import ConsentLedger
 import Foundation
+import Synchronization
 
-/// Every backend the contract suite runs against. A backend that cannot run here (no
-/// PostgreSQL server) is listed with the reason it is skipped.
+/// Every backend the contract suite runs against. PostgreSQL runs when
+/// `AGEKIT_TEST_POSTGRES_URL` names a server, each test in a schema of its own; without it
+/// its cases are skipped with the reason (and fail under `CI=true`).
 enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqliteMemory = "SQLite in memory"
     case sqliteFile = "SQLite file"
+    case postgres = "PostgreSQL"
 
     var description: String { rawValue }
 
     func makeLedger() throws -> Ledger {
+        try makeLedgers(count: 1)[0]
+    }
+
+    /// Ledgers on separate stores over one database, as separate processes would have them
+    /// (SQLite in memory cannot be shared between stores: its ledgers share one store).
+    /// The stores are opened, and migrated, concurrently.
+    func makeLedgers(count: Int) throws -> [Ledger] {
+        let open: @Sendable () throws -> Ledger
+        // Holds a PostgreSQL schema while the stores open (each store holds it after that).
+        var schemaHeld: TemporarySchema?
+        defer { schemaHeld?.release() }
         switch self {
         case .sqliteMemory:
-            return try Ledger(store: SQLiteStore(path: ":memory:"))
+            let store = try SQLiteStore(path: ":memory:")
+            open = { try Ledger(store: store) }
         case .sqliteFile:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "agekit-ledger-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            return try Ledger(store: SQLiteStore(path: directory.appendingPathComponent("ledger.sqlite").path))
+            let path = directory.appendingPathComponent("ledger.sqlite").path
+            open = { try Ledger(store: SQLiteStore(path: path)) }
+        case .postgres:
+            let schema = try PostgresTestServer.temporarySchema()
+            schema.retain()
+            schemaHeld = schema
+            open = { try Ledger(store: PostgresTestServer.store(on: schema)) }
         }
+        let results = Mutex<[Int: Result<Ledger, any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = Result { try open() }
+            results.withLock { $0[index] = result }
+        }
+        let ledgers = results.withLock { all in (0..<count).map { all[$0]! } }
+        if let failure = ledgers.first(where: { if case .failure = $0 { true } else { false } }) {
+            for case .success(let ledger) in ledgers { ledger.close() }
+            _ = try failure.get()
+        }
+        return try ledgers.map { try $0.get() }
     }
 }
 

@@ -65,7 +65,7 @@ struct EventsCommand: Command {
                 .init(
                     configFile: parsed.value("config"), dataDirectory: parsed.value("data-dir"),
                     store: parsed.value("store")))
-            return try Ledger(store: StoreOpener.open(configuration.storeURL, environment: console.environment))
+            return try Ledger(store: StoreURL.open(configuration.storeURL, environment: console.environment))
         } catch let error as ServerError {
             throw .failure(code: error.code.rawValue, message: error.message)
         } catch let error as LedgerError {

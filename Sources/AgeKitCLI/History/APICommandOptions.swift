@@ -95,7 +95,7 @@ struct APICommandOptions {
         do {
             return try ServiceAssembly(
                 configuration: configuration, environment: console.environment,
-                openStore: { url throws(LedgerError) in try StoreOpener.open(url, environment: console.environment) })
+                openStore: { url throws(LedgerError) in try StoreURL.open(url, environment: console.environment) })
         } catch {
             throw .failure(code: error.code.rawValue, message: error.message)
         }

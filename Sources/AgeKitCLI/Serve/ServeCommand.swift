@@ -42,7 +42,7 @@ struct ServeCommand: Command {
             let configuration = try ConfigurationLoader(environment: console.environment).load(overrides)
             runtime = try ServerRuntime(
                 configuration: configuration, environment: console.environment,
-                openStore: { url throws(LedgerError) in try StoreOpener.open(url, environment: console.environment) },
+                openStore: { url throws(LedgerError) in try StoreURL.open(url, environment: console.environment) },
                 say: console.out)
         } catch {
             throw .failure(code: error.code.rawValue, message: error.message)

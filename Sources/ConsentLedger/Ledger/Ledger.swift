@@ -71,8 +71,13 @@ public final class Ledger: Sendable {
         try store.read { connection in try LedgerReads(connection).account(bundleId: bundleId, accountId: accountId) }
     }
 
+    /// A page of the event feed after `cursor`. Events committed since the last page are
+    /// given their positions first (a short write, only when there are new events).
     public func events(bundleId: String, after cursor: Int64, limit: Int) throws(LedgerError) -> [LedgerEvent] {
-        try store.read { connection in
+        if try store.read({ connection in try EventSequencer(connection).hasWork() }) {
+            try store.writeAndWait { connection in try EventSequencer(connection).run() }
+        }
+        return try store.read { connection in
             try LedgerReads(connection).events(bundleId: bundleId, after: cursor, limit: limit)
         }
     }

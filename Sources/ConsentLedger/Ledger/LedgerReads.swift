@@ -32,11 +32,13 @@ struct LedgerReads {
             ))
     }
 
+    /// A page of the feed: sequenced events only, by position (see `EventSequencer`).
     func events(bundleId: String, after cursor: Int64, limit: Int) throws -> [LedgerEvent] {
         try connection.execute(
             """
-            SELECT cursor, kind, account_id, app_transaction_id, notification_uuid, notification_type, detail, created_at
-            FROM events WHERE bundle_id = ? AND cursor > ? ORDER BY cursor LIMIT ?
+            SELECT position, kind, account_id, app_transaction_id, notification_uuid, notification_type, detail,
+                created_at
+            FROM events WHERE bundle_id = ? AND position > ? ORDER BY position LIMIT ?
             """,
             .text(bundleId), .integer(cursor), .integer(Int64(limit))
         ).compactMap { row in

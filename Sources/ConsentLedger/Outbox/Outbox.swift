@@ -9,7 +9,7 @@ struct Outbox {
     func enqueue(_ event: LedgerEvent, now: Int64) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = String(decoding: try encoder.encode(event), as: UTF8.self)
+        let body = String(decoding: try encoder.encode(ForwardedEvent(event)), as: UTF8.self)
         try connection.execute(
             """
             INSERT INTO outbox (bundle_id, event_cursor, kind, body, state, attempts, next_attempt_at, created_at)
@@ -93,5 +93,31 @@ struct Outbox {
             kind: row[3].text ?? "", body: row[4].text ?? "",
             state: OutboxItem.State(rawValue: row[5].text ?? "") ?? .pending, attempts: Int(row[6].integer ?? 0),
             lastError: row[7].text)
+    }
+}
+
+/// The JSON a backend receives. `eventId` is stable across retries; the feed's `cursor`
+/// is not known yet when the event commits, so it is not part of the body.
+struct ForwardedEvent: Encodable {
+    let eventId: String
+    let bundleId: String
+    let kind: LedgerEvent.Kind
+    let accountId: String?
+    let appTransactionId: String?
+    let notificationUUID: String?
+    let notificationType: String?
+    let detail: String?
+    let createdAt: Int64
+
+    init(_ event: LedgerEvent) {
+        eventId = "\(event.bundleId):\(event.cursor)"
+        bundleId = event.bundleId
+        kind = event.kind
+        accountId = event.accountId
+        appTransactionId = event.appTransactionId
+        notificationUUID = event.notificationUUID
+        notificationType = event.notificationType
+        detail = event.detail
+        createdAt = event.createdAt
     }
 }

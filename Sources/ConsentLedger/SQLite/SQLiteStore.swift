@@ -20,10 +20,11 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
 
     /// Opens `path` (":memory:" keeps everything in one shared in-memory database).
     public init(path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256) throws(LedgerError) {
-        // Readers must see the writer's in-memory database: give it a shared-cache URI.
+        // Readers must see the writer's in-memory database: memdb shares it by name, without
+        // shared-cache table locks.
         self.path =
             path == ":memory:"
-            ? "file:agekit-memory-\(UInt64.random(in: 0...UInt64.max))?mode=memory&cache=shared" : path
+            ? "file:/agekit-memory-\(UInt64.random(in: 0...UInt64.max))?vfs=memdb" : path
         self.location = "sqlite:\(path)"
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.maxBatch = maxBatch

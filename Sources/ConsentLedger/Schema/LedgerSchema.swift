@@ -93,6 +93,21 @@ public enum LedgerSchema {
                 "CREATE TABLE readiness (id INTEGER PRIMARY KEY, checked_at BIGINT NOT NULL)",
                 "INSERT INTO readiness (id, checked_at) VALUES (1, 0)",
             ]),
+        // Several writers draw event cursors concurrently on PostgreSQL, and identity values
+        // can commit out of order: a feed paged by `cursor` could skip an event that commits
+        // after a larger cursor was read. The feed pages by `position` instead, given to
+        // committed events by `EventSequencer` in the order it sees them (see there).
+        Migration(
+            version: 2, name: "event_positions",
+            statements: [
+                "ALTER TABLE events ADD COLUMN position BIGINT",
+                "UPDATE events SET position = cursor",
+                "CREATE UNIQUE INDEX events_by_position ON events (position)",
+                "CREATE INDEX events_by_app_position ON events (bundle_id, position)",
+                "CREATE INDEX events_unsequenced ON events (cursor) WHERE position IS NULL",
+                "CREATE TABLE event_order (id INTEGER PRIMARY KEY, last_position BIGINT NOT NULL)",
+                "INSERT INTO event_order (id, last_position) SELECT 1, COALESCE(MAX(cursor), 0) FROM events",
+            ]),
         Migration(
             version: 3, name: "outbox",
             statements: [

@@ -1,0 +1,70 @@
+/// How a ``PostgresStore`` connects. The password travels apart from the connection string
+/// so that descriptions and error messages can never show it.
+public struct PostgresConfiguration: Sendable {
+    /// A libpq connection URL (`postgres://user@host:port/db?sslmode=require`) or a
+    /// `key=value` connection string.
+    public var connection: String
+    /// Overrides the user named in `connection`.
+    public var user: String?
+    /// Overrides any password in `connection` (libpq also reads `PGPASSWORD` and `~/.pgpass`).
+    public var password: String?
+    /// Connections the store keeps open at most; also the number of concurrent writes.
+    public var poolSize: Int
+    /// The schema the ledger's tables live in (`search_path`); nil uses the server's default.
+    public var schema: String?
+    /// How long to wait for the server when connecting, in seconds.
+    public var connectTimeoutSeconds: Int
+    /// How many times a write is run again after a deadlock or a serialization failure.
+    public var maxTransactionRetries: Int
+
+    public init(
+        connection: String, user: String? = nil, password: String? = nil, poolSize: Int = 8, schema: String? = nil,
+        connectTimeoutSeconds: Int = 5, maxTransactionRetries: Int = 3
+    ) {
+        self.connection = connection
+        self.user = user
+        self.password = password
+        self.poolSize = poolSize
+        self.schema = schema
+        self.connectTimeoutSeconds = connectTimeoutSeconds
+        self.maxTransactionRetries = maxTransactionRetries
+    }
+
+    /// Checks the settings and returns the libpq keywords to connect with, in override order.
+    func connectParameters() throws(LedgerError) -> (
+        parameters: [(keyword: String, value: String)], info: PostgresConnectionInfo
+    ) {
+        guard poolSize >= 1 else {
+            throw LedgerError(.invalidStore, "the PostgreSQL pool size must be at least 1, not \(poolSize)")
+        }
+        let info = try PostgresConnectionInfo(parsing: connection)
+        // libpq checks ports only when connecting; a typo should stop `agekit serve` at once.
+        for port in (info.settings["port"] ?? "").split(separator: ",", omittingEmptySubsequences: false)
+        where !port.isEmpty && !(Int(port).map { (1...65_535).contains($0) } ?? false) {
+            throw LedgerError(.invalidStore, "invalid PostgreSQL port '\(port)': expected a number from 1 to 65535")
+        }
+        // Defaults the URL may override. A server that vanishes without closing the TCP
+        // connection (a cut network) is noticed in about 30 s rather than never.
+        var parameters: [(keyword: String, value: String)] = [
+            ("connect_timeout", String(connectTimeoutSeconds)),
+            ("fallback_application_name", "agekit"),
+            ("keepalives_idle", "15"),
+            ("keepalives_interval", "5"),
+            ("keepalives_count", "3"),
+            ("tcp_user_timeout", "30000"),
+            ("dbname", connection),
+        ]
+        if let user { parameters.append(("user", user)) }
+        if let password { parameters.append(("password", password)) }
+        if let schema {
+            guard !schema.isEmpty, schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
+            else {
+                throw LedgerError(
+                    .invalidStore, "the PostgreSQL schema '\(schema)' must be lowercase letters, digits and '_'")
+            }
+            let options = [info.settings["options"], "-c search_path=\(schema)"].compactMap { $0 }
+            parameters.append(("options", options.joined(separator: " ")))
+        }
+        return (parameters, info)
+    }
+}

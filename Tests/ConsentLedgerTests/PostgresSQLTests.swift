@@ -1,0 +1,58 @@
+import Testing
+
+@testable import ConsentLedger
+
+@Suite("PostgreSQL adapter: the ledger's SQL text adapted once")
+struct PostgresSQLTests {
+    @Test(
+        "question-mark placeholders become numbered ones, outside quotes only",
+        arguments: [
+            ("SELECT 1", "SELECT 1"),
+            ("SELECT a FROM t WHERE b = ? AND c > ?", "SELECT a FROM t WHERE b = $1 AND c > $2"),
+            ("INSERT INTO t VALUES (?, '?', \"a?\", ?)", "INSERT INTO t VALUES ($1, '?', \"a?\", $2)"),
+            ("UPDATE t SET a = 'it''s?' WHERE b = ?", "UPDATE t SET a = 'it''s?' WHERE b = $1"),
+        ])
+    func placeholders(sql: String, expected: String) {
+        #expect(PostgresConnection.numberedPlaceholders(sql) == expected)
+    }
+
+    @Test(
+        "data statements are prepared and cached; transaction control and schema changes are not",
+        arguments: [
+            ("SELECT 1", true), ("  insert into t values (?)", true), ("UPDATE t SET a = 1", true),
+            ("WITH x AS (SELECT 1) SELECT * FROM x", true), ("BEGIN", false), ("COMMIT", false),
+            ("CREATE TABLE t (a BIGINT)", false), ("CREATE INDEX i ON t (a)", false),
+        ])
+    func preparable(sql: String, expected: Bool) {
+        #expect(PostgresConnection.isPreparable(sql) == expected)
+    }
+
+    @Test("typed results: BIGINT and INTEGER read as integers, NULL as null, text as text")
+    func typedResults() throws {
+        let connection = try PostgresTestServer.admin()
+        let row = try #require(
+            try connection.execute(
+                "SELECT ?::BIGINT, ?::INTEGER, NULL::TEXT, ?::TEXT, TRUE, 9007199254740993::BIGINT",
+                .integer(Int64.max), .integer(-7), .text("héllo ☃")
+            ).first)
+        #expect(
+            row.values == [
+                .integer(Int64.max), .integer(-7), .null, .text("héllo ☃"), .integer(1),
+                .integer(9_007_199_254_740_993),
+            ])
+    }
+
+    @Test("a transaction PostgreSQL aborted is reported as failed, never as committed")
+    func abortedTransactionFails() throws {
+        let store = try PostgresTestServer.store(on: PostgresTestServer.temporarySchema(), poolSize: 1)
+        defer { store.close() }
+        #expect(throws: LedgerError(.unavailable, "")) {
+            try store.writeAndWait { connection in
+                _ = try? connection.execute("SELECT * FROM no_such_table")
+                return true
+            }
+        }
+        // The connection is clean again afterwards.
+        #expect(try store.writeAndWait { connection in try connection.execute("SELECT 1").first?[0].integer } == 1)
+    }
+}
