@@ -1,0 +1,146 @@
+import AppStoreSignedData
+import Foundation
+import Testing
+
+/// Two real `agekit serve` processes on one PostgreSQL database: exactly-once effects
+/// across instances. Needs `AGEKIT_TEST_POSTGRES_URL` (scripts/test starts a throwaway
+/// cluster); without it the suite is skipped, except under CI where it must run.
+@Suite("Several agekit serve instances on one PostgreSQL", .serialized, .enabled(if: PostgresDatabase.shouldRun))
+struct PostgresEndToEndTests {
+    static let bundleId = "com.example.agekit"
+
+    @Test("the same notifications delivered to two instances at once are stored and applied once")
+    func sameNotificationOnTwoInstances() async throws {
+        let (first, second) = try PostgresDatabase.twoServers()
+        defer {
+            first.terminate()
+            second.terminate()
+        }
+        let ca = try LocalCertificateAuthority.load(directory: first.dataDirectory.appendingPathComponent("ca").path)
+        let accounts = (0..<12).map { "acct-\($0)" }
+        for (index, account) in accounts.enumerated() {
+            let server = index.isMultiple(of: 2) ? first : second
+            #expect(try await register(server, ca, accountId: account, appTransactionId: "AT-\(index)").status == 200)
+        }
+        let payloads = try accounts.indices.map { index in
+            try SimulatedPayloads.notification(
+                type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+                appTransactionId: "AT-\(index)", ca: ca)
+        }
+        let statuses = try await withThrowingTaskGroup(of: String.self) { group in
+            for payload in payloads {
+                for server in [first, second] {
+                    group.addTask { try await server.post(signedPayload: payload).json["status"] as? String ?? "" }
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == "stored" }.count == payloads.count)
+        #expect(statuses.filter { $0 == "duplicate" }.count == payloads.count)
+        let events = try await feed(first)
+        #expect(events.filter { $0["kind"] as? String == "notificationStored" }.count == payloads.count)
+        #expect(events.filter { $0["kind"] as? String == "consentRevoked" }.count == payloads.count)
+        for account in accounts {
+            let state = try await second.request("GET", "/v1/apps/\(Self.bundleId)/accounts/\(account)", admin: true)
+            #expect(state.json["state"] as? String == "consentRevoked")
+        }
+    }
+
+    @Test("registrations and revocations racing on two instances end revoked, as on one")
+    func racingRegistrationAndRevocation() async throws {
+        let (first, second) = try PostgresDatabase.twoServers()
+        defer {
+            first.terminate()
+            second.terminate()
+        }
+        let ca = try LocalCertificateAuthority.load(directory: first.dataDirectory.appendingPathComponent("ca").path)
+        let rounds = 16
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for round in 0..<rounds {
+                let (registrar, receiver) = round.isMultiple(of: 2) ? (first, second) : (second, first)
+                let rescind = try SimulatedPayloads.notification(
+                    type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+                    appTransactionId: "RACE-\(round)", ca: ca)
+                group.addTask {
+                    _ = try await register(
+                        registrar, ca, accountId: "racer-\(round)", appTransactionId: "RACE-\(round)")
+                }
+                group.addTask { _ = try await receiver.post(signedPayload: rescind) }
+            }
+            try await group.waitForAll()
+        }
+        for round in 0..<rounds {
+            let state = try await first.request("GET", "/v1/apps/\(Self.bundleId)/accounts/racer-\(round)", admin: true)
+            #expect(state.json["state"] as? String == "consentRevoked", "round \(round)")
+            #expect(state.json["pushAllowed"] as? Bool == false)
+        }
+    }
+}
+
+func register(
+    _ server: ServerProcess, _ ca: LocalCertificateAuthority, accountId: String, appTransactionId: String
+)
+    async throws -> ServerProcess.Response
+{
+    let signed = try SimulatedPayloads.appTransaction(
+        appTransactionId: appTransactionId, bundleId: "com.example.agekit", environment: .localTesting, ca: ca)
+    let body = try JSONSerialization.data(withJSONObject: ["accountId": accountId, "signedAppTransaction": signed])
+    return try await server.request("POST", "/v1/apps/com.example.agekit/app-transactions", body: body, admin: true)
+}
+
+func feed(_ server: ServerProcess) async throws -> [[String: Any]] {
+    var events: [[String: Any]] = []
+    var cursor = 0
+    while true {
+        let page = try await server.request(
+            "GET", "/v1/apps/com.example.agekit/events?after=\(cursor)&limit=1000", admin: true
+        ).json
+        let batch = page["events"] as? [[String: Any]] ?? []
+        if batch.isEmpty { return events }
+        events += batch
+        cursor = page["nextCursor"] as? Int ?? cursor
+    }
+}
+
+enum PostgresDatabase {
+    static var url: String? { ProcessInfo.processInfo.environment["AGEKIT_TEST_POSTGRES_URL"] }
+
+    /// Runs where a database is given; under CI a missing database fails instead of skipping.
+    static var shouldRun: Bool {
+        if url != nil { return true }
+        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+        FileHandle.standardError.write(
+            Data("note: AGEKIT_TEST_POSTGRES_URL is not set: the PostgreSQL end-to-end tests are skipped\n".utf8))
+        return false
+    }
+
+    /// A fresh schema, then two servers on it sharing one data directory (one local CA).
+    static func twoServers() throws -> (ServerProcess, ServerProcess) {
+        guard let url else { throw MissingDatabase() }
+        let schema = "e2e_\(UUID().uuidString.prefix(8).lowercased())"
+        let psql = try Agekit.runTool("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE SCHEMA \(schema)"])
+        guard psql == 0 else { throw MissingDatabase() }
+        let store = url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-e2e-pg-\(schema)")
+        let first = try ServerProcess(dataDirectory: directory, extraArguments: ["--store", store])
+        let second = try ServerProcess(dataDirectory: directory, extraArguments: ["--store", store])
+        return (first, second)
+    }
+
+    struct MissingDatabase: Error, CustomStringConvertible {
+        var description: String { "AGEKIT_TEST_POSTGRES_URL must name a reachable PostgreSQL database (CI=true)" }
+    }
+}
+
+extension Agekit {
+    /// Runs a tool from PATH and returns its exit status.
+    static func runTool(_ name: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
