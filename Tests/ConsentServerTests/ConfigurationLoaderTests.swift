@@ -1,0 +1,102 @@
+import ConsentServer
+import Foundation
+import Testing
+
+@Suite("Configuration: file, environment and flags")
+struct ConfigurationLoaderTests {
+    func load(
+        _ file: String?, environment: [String: String] = [:], _ overrides: ConfigurationLoader.Overrides = .init()
+    ) throws(ServerError) -> ServerConfiguration {
+        var overrides = overrides
+        if file != nil { overrides.configFile = "agekit.json" }
+        let loader = ConfigurationLoader(environment: environment) { _ in Data((file ?? "").utf8) }
+        return try loader.load(overrides)
+    }
+
+    static let production = """
+        {"appleRootCertificates": ["AppleRootCA-G3.cer"],
+         "apps": [{"bundleId": "com.example.app", "appAppleId": 42, "environments": ["Production", "Sandbox"],
+                   "forwarding": {"url": "https://backend.example.com/events", "secret": "0123456789abcdef",
+                                  "allNotifications": true, "maxAttempts": 5}}],
+         "listen": "0.0.0.0:8443"}
+        """
+
+    @Test("no file at all runs the local test setup")
+    func defaults() throws {
+        let configuration = try load(nil)
+        #expect(configuration.localTesting)
+        #expect(configuration.host == "127.0.0.1" && configuration.port == 8080)
+        #expect(configuration.storeURL == "sqlite:./agekit-data/agekit.sqlite")
+        #expect(configuration.apps.map(\.bundleId) == ["com.example.agekit"])
+    }
+
+    @Test("a production file: apps, roots, listen address and forwarding")
+    func productionFile() throws {
+        let configuration = try load(Self.production)
+        #expect(!configuration.localTesting)
+        #expect(configuration.port == 8443 && configuration.host == "0.0.0.0")
+        let app = try #require(configuration.apps.first)
+        #expect(app.appAppleId == 42)
+        #expect(app.forwarding?.url == "https://backend.example.com/events")
+        #expect(app.forwarding?.allNotifications == true)
+        #expect(app.forwarding?.maxAttempts == 5)
+    }
+
+    @Test("flags override the environment, which overrides the file")
+    func precedence() throws {
+        let fromEnvironment = try load(Self.production, environment: ["AGEKIT_LISTEN": "127.0.0.1:9000"])
+        #expect(fromEnvironment.port == 9000)
+        let fromFlag = try load(
+            Self.production, environment: ["AGEKIT_LISTEN": "127.0.0.1:9000", "AGEKIT_STORE": "sqlite:env.sqlite"],
+            .init(listen: "127.0.0.1:9100", store: "sqlite:flag.sqlite"))
+        #expect(fromFlag.port == 9100)
+        #expect(fromFlag.storeURL == "sqlite:flag.sqlite")
+    }
+
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        let name: String
+        let json: String
+        let field: String
+        var testDescription: String { name }
+    }
+
+    @Test(
+        "a bad file refuses to start and names the field",
+        arguments: [
+            BadFile(name: "not JSON", json: "{", field: "agekit.json"),
+            BadFile(name: "unknown field", json: #"{"lisen": "x", "localTesting": true}"#, field: "lisen"),
+            BadFile(name: "bad listen", json: #"{"listen": "nowhere", "localTesting": true}"#, field: "listen"),
+            BadFile(
+                name: "Production without appAppleId",
+                json: #"{"appleRootCertificates": ["r"], "apps": [{"bundleId": "a", "environments": ["Production"]}]}"#,
+                field: "apps[0].appAppleId"),
+            BadFile(
+                name: "no Apple root outside local testing",
+                json: #"{"apps": [{"bundleId": "a", "environments": ["Sandbox"]}]}"#, field: "appleRootCertificates"),
+            BadFile(
+                name: "unknown environment",
+                json: #"{"localTesting": true, "apps": [{"bundleId": "a", "environments": ["Staging"]}]}"#,
+                field: "apps[0].environments"),
+            BadFile(
+                name: "a short forwarding secret",
+                json: #"""
+                    {"localTesting": true, "apps": [{"bundleId": "a", "environments": ["Sandbox"],
+                     "forwarding": {"url": "https://x.example/e", "secret": "short"}}]}
+                    """#, field: "apps[0].forwarding.secret"),
+            BadFile(
+                name: "a wrong type",
+                json: #"{"localTesting": "yes"}"#, field: "localTesting"),
+            BadFile(
+                name: "a duplicate app",
+                json: #"{"localTesting": true, "apps": [{"bundleId": "a", "environments": ["Sandbox"]}, {"bundleId": "a", "environments": ["Sandbox"]}]}"#,
+                field: "apps[1].bundleId"),
+        ])
+    func badFiles(bad: BadFile) {
+        #expect {
+            try load(bad.json)
+        } throws: { error in
+            guard let error = error as? ServerError else { return false }
+            return error.code == .invalidConfiguration && error.message.hasPrefix(bad.field)
+        }
+    }
+}
