@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "AgeKit", targets: ["AgeKit"]),
+        .library(name: "AgeKitSimulator", targets: ["AgeKitSimulator"]),
         .library(name: "AppStoreSignedData", targets: ["AppStoreSignedData"]),
         .executable(name: "agekit", targets: ["agekit"]),
     ],
@@ -28,10 +29,9 @@ let package = Package(
             name: "AgeKitSimulator",
             dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"],
             resources: [.copy("Resources")]),
-        .target(name: "AgeKitApple", dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"]),
         .target(
             name: "AgeKit",
-            dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitApple"]),
+            dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"]),
 
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),

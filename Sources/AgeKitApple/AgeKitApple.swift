@@ -1,1 +1,0 @@
-// The AgeKitApple module; see docs/ for its guide.
