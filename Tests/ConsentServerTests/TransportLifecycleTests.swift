@@ -46,6 +46,15 @@ struct TransportLifecycleTests {
         #expect(try connection.readResponse().status == 200)
     }
 
+    @Test func anIPv6LiteralIsServed() throws {
+        let server = try startedServer(EchoResponder()) { $0.host = "::1" }
+        defer { server.stop() }
+        let result = try TransportTLSTests.run(
+            "curl", ["-s", "-g", "--max-time", "5", "--data-binary", "six", "http://[::1]:\(server.port)/v6"])
+        #expect(result.status == 0)
+        #expect(result.output == "six")
+    }
+
     @Test func outOfRangeSettingsAreRefusedByName() {
         let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threads: 0), responder: EchoResponder())
         let error = #expect(throws: HTTPServerError.self) { try server.start() }

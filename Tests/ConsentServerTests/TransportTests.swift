@@ -76,6 +76,39 @@ struct TransportTests {
         #expect(statuses.allSatisfy { $0 == 200 })
     }
 
+    /// Replies now, from another thread at once (racing the suspension) or a little later,
+    /// chosen by the path: every request must get exactly its own answer.
+    @Test func repliesRacingTheSuspensionAreNeverLost() throws {
+        struct MixedResponder: HTTPResponder {
+            func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+                let answer = HTTPResponse(status: 200, body: Array(request.path.utf8))
+                switch request.path.count % 3 {
+                case 0: reply(answer)
+                case 1: DispatchQueue.global().async { reply(answer) }
+                default: DispatchQueue.global().asyncAfter(deadline: .now() + 0.002) { reply(answer) }
+                }
+            }
+        }
+        let server = try startedServer(MixedResponder()) { $0.threads = 2 }
+        defer { server.stop() }
+        let lock = NSLock()
+        nonisolated(unsafe) var mismatches = 0
+        nonisolated(unsafe) var answered = 0
+        DispatchQueue.concurrentPerform(iterations: 8) { client in
+            guard let connection = try? TestConnection(port: server.port) else { return }
+            for index in 0..<150 {
+                let path = "/c\(client)/" + String(repeating: "p", count: index % 7)
+                try? connection.send("GET \(path) HTTP/1.1\r\nHost: test\r\n\r\n")
+                let response = try? connection.readResponse()
+                lock.lock()
+                if response?.text == path { answered += 1 } else { mismatches += 1 }
+                lock.unlock()
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(answered == 8 * 150)
+    }
+
     @Test func aDeclaredOversizedBodyGets413WithItsCode() throws {
         let server = try startedServer(EchoResponder())
         defer { server.stop() }
