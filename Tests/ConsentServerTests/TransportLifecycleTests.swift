@@ -105,6 +105,43 @@ struct TransportLifecycleTests {
         #expect(response.text.contains(#""code":"shutting_down""#))
     }
 
+    /// Keep-alive clients keep sending deferred requests while the server stops: the stop
+    /// ends in time and every answer that arrives is a 200 or the shutdown 503.
+    @Test func stoppingUnderKeepAliveLoadEndsCleanly() throws {
+        let server = try startedServer(DeferredResponder(delaySeconds: 0.003)) { $0.threads = 2 }
+        let port = server.port
+        let lock = NSLock()
+        nonisolated(unsafe) var statuses: [Int: Int] = [:]
+        let clients = DispatchGroup()
+        for _ in 0..<8 {
+            // Threads, not dispatch: blocking clients on the global queue would starve the
+            // responder's own dispatch work.
+            clients.enter()
+            Thread.detachNewThread {
+                defer { clients.leave() }
+                guard let connection = try? TestConnection(port: port, receiveTimeoutSeconds: 5) else { return }
+                while let response = try? {
+                    try connection.send("GET /busy HTTP/1.1\r\nHost: test\r\n\r\n")
+                    return try connection.readResponse()
+                }() {
+                    lock.lock()
+                    statuses[response.status, default: 0] += 1
+                    lock.unlock()
+                }
+            }
+        }
+        let loaded = Date()
+        while lock.withLock({ statuses[200, default: 0] }) < 50, Date().timeIntervalSince(loaded) < 10 {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try #require(lock.withLock { statuses[200, default: 0] } >= 50)
+        let started = Date()
+        server.stop(drainTimeoutSeconds: 0.05)
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(clients.wait(timeout: .now() + 10) == .success)
+        #expect(Set(statuses.keys).isSubset(of: [200, 503]))
+    }
+
     @Test func stopIsIdempotentAndFreesThePort() throws {
         let server = try startedServer(EchoResponder())
         let port = server.port

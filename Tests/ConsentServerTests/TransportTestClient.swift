@@ -131,7 +131,9 @@ struct DeferredResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
         arrived.signal()
-        DispatchQueue.global().asyncAfter(deadline: .now() + delaySeconds) {
+        // A thread of its own: test clients blocking on sockets must not starve the reply.
+        Thread.detachNewThread { [delaySeconds] in
+            Thread.sleep(forTimeInterval: delaySeconds)
             reply(HTTPResponse(status: 200, headers: [(name: "X-Late", value: "yes")], body: Array("late".utf8)))
         }
     }

@@ -137,10 +137,11 @@ final class MHDDaemon: @unchecked Sendable {
         hub.draining.store(true, ordering: .relaxed)
         let listening = MHD_quiesce_daemon(daemon)
         let drain = Duration.milliseconds(Int64((max(0, drainTimeoutSeconds) * 1000).rounded()))
-        if !hub.waitUntilIdle(timeout: drain) {
-            hub.parked.closeAll(answering: ConnectionHub.shuttingDown)
-            _ = hub.waitUntilIdle(timeout: .seconds(1))
-        }
+        let drained = hub.waitUntilIdle(timeout: drain)
+        // Always, even when idle: a keep-alive request may have suspended since the count hit
+        // zero, and MHD_stop_daemon aborts the process on a connection still suspended.
+        hub.parked.closeAll(answering: ConnectionHub.shuttingDown)
+        if !drained { _ = hub.waitUntilIdle(timeout: .seconds(1)) }
         MHD_stop_daemon(daemon)
         if listening >= 0 { close(listening) }
     }
