@@ -19,6 +19,36 @@ struct TransportTests {
         #expect(response.text == "abcde")
     }
 
+    @Test func thePathIsPercentDecodedAndTheQueryKeepsEmptyValues() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET /v1/apps/a%2Eb/x?flag&after=12 HTTP/1.1\r\nHost: test\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.headers["x-path"] == "/v1/apps/a.b/x")
+        #expect(response.headers["x-query"] == "after=12&flag=")
+    }
+
+    @Test func aResponseHeaderWithALineBreakIsDropped() throws {
+        struct Injecting: HTTPResponder {
+            func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+                reply(
+                    HTTPResponse(
+                        status: 200,
+                        headers: [(name: "X-Bad", value: "a\r\nInjected: yes"), (name: "X-Good", value: "fine")]))
+            }
+        }
+        let server = try startedServer(Injecting())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.headers["injected"] == nil)
+        #expect(response.headers["x-bad"] == nil)
+        #expect(response.headers["x-good"] == "fine")
+    }
+
     @Test func keepsTheConnectionAliveAcrossRequests() throws {
         let server = try startedServer(EchoResponder())
         defer { server.stop() }
