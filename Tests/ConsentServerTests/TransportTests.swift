@@ -4,8 +4,9 @@ import Testing
 
 @Suite("HTTP transport over a real socket")
 struct TransportTests {
-    @Test func echoesMethodPathQueryHeadersAndBody() throws {
-        let server = try startedServer(EchoResponder())
+    @Test(arguments: [1, 2, 4])
+    func echoesMethodPathQueryHeadersAndBody(threads: Int) throws {
+        let server = try startedServer(EchoResponder()) { $0.threads = threads }
         defer { server.stop() }
         let connection = try TestConnection(port: server.port)
         try connection.send(
@@ -184,6 +185,29 @@ struct TransportTests {
         try? connection.send("GET / HTTP/1.1\r\nHost: test\r\nX-Huge: \(huge)\r\n\r\n")
         let response = try connection.readResponse()
         #expect(response.status == 431)
+    }
+
+    /// At the limit libmicrohttpd stops accepting: a further client waits in the listen
+    /// backlog, unserved, until a connection closes.
+    @Test func connectionsBeyondTheLimitWaitForAFreeSlot() throws {
+        let server = try startedServer(EchoResponder()) { $0.maxConnections = 2 }
+        defer { server.stop() }
+        let first = try TestConnection(port: server.port)
+        let second = try TestConnection(port: server.port)
+        for connection in [first, second] {
+            try connection.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(try connection.readResponse().status == 200)
+        }
+        let third = try TestConnection(port: server.port)
+        third.setReceiveTimeout(milliseconds: 500)
+        try third.send("GET /third HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(throws: TestConnection.Failure.self) { _ = try third.readResponse() }
+        first.hangUp()
+        second.hangUp()
+        third.setReceiveTimeout(milliseconds: 5000)
+        let response = try third.readResponse()
+        #expect(response.status == 200)
+        #expect(response.headers["x-path"] == "/third")
     }
 
     @Test func aSlowClientIsDisconnectedAfterTheIdleTimeout() throws {

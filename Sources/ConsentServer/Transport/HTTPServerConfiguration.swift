@@ -12,6 +12,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// Per-connection buffer for the request line and headers; larger headers get 431.
     public var memoryPerConnectionBytes: Int
+    /// Open connections at most (split evenly across the threads); further clients wait in
+    /// the listen backlog until one closes.
     public var maxConnections: Int
     /// A connection silent for this long is closed; 0 disables the timeout.
     public var idleTimeoutSeconds: Int
