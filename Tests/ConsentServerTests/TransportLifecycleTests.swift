@@ -55,11 +55,20 @@ struct TransportLifecycleTests {
         #expect(result.output == "six")
     }
 
-    @Test func outOfRangeSettingsAreRefusedByName() {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threads: 0), responder: EchoResponder())
+    static let outOfRange: [(field: String, configuration: HTTPServerConfiguration)] = [
+        ("threads", HTTPServerConfiguration(port: 0, threads: 0)),
+        ("maxBodyBytes", HTTPServerConfiguration(port: 0, maxBodyBytes: -1)),
+        ("memoryPerConnectionBytes", HTTPServerConfiguration(port: 0, memoryPerConnectionBytes: 100)),
+        ("maxConnections", HTTPServerConfiguration(port: 0, threads: 4, maxConnections: 2)),
+        ("idleTimeoutSeconds", HTTPServerConfiguration(port: 0, idleTimeoutSeconds: -1)),
+    ]
+
+    @Test(arguments: outOfRange)
+    func outOfRangeSettingsAreRefusedByName(field: String, configuration: HTTPServerConfiguration) {
+        let server = HTTPServer(configuration: configuration, responder: EchoResponder())
         let error = #expect(throws: HTTPServerError.self) { try server.start() }
         #expect(error?.code == "invalid_configuration")
-        #expect(error?.message.contains("threads") == true)
+        #expect(error?.message.hasPrefix(field + " ") == true)
     }
 
     @Test func aServerStartsOnlyOnce() throws {

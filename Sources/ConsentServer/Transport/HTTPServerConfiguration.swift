@@ -50,6 +50,9 @@ extension HTTPServerConfiguration {
         if maxConnections < 1 || maxConnections > 1_000_000 {
             return invalid("maxConnections", "must be between 1 and 1000000, got \(maxConnections)")
         }
+        if maxConnections < threads {
+            return invalid("maxConnections", "must be at least threads (\(threads)), got \(maxConnections)")
+        }
         if idleTimeoutSeconds < 0 || idleTimeoutSeconds > 86_400 {
             return invalid("idleTimeoutSeconds", "must be between 0 and 86400, got \(idleTimeoutSeconds)")
         }
