@@ -62,7 +62,7 @@ enum MHDRequestHandling {
             context.phase = .answered
             return queue(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
         }
-        context.request.body.reserveCapacity(declared)
+        if declared > 0 { context.request.body.reserveCapacity(declared) }
         return .YES
     }
 
