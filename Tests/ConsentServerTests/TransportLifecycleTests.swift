@@ -46,11 +46,29 @@ struct TransportLifecycleTests {
         #expect(try connection.readResponse().status == 200)
     }
 
-    @Test func outOfRangeSettingsAreRefusedByName() {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threads: 0), responder: EchoResponder())
+    @Test func anIPv6LiteralIsServed() throws {
+        let server = try startedServer(EchoResponder()) { $0.host = "::1" }
+        defer { server.stop() }
+        let result = try TransportTLSTests.run(
+            "curl", ["-s", "-g", "--max-time", "5", "--data-binary", "six", "http://[::1]:\(server.port)/v6"])
+        #expect(result.status == 0)
+        #expect(result.output == "six")
+    }
+
+    static let outOfRange: [(field: String, configuration: HTTPServerConfiguration)] = [
+        ("threads", HTTPServerConfiguration(port: 0, threads: 0)),
+        ("maxBodyBytes", HTTPServerConfiguration(port: 0, maxBodyBytes: -1)),
+        ("memoryPerConnectionBytes", HTTPServerConfiguration(port: 0, memoryPerConnectionBytes: 100)),
+        ("maxConnections", HTTPServerConfiguration(port: 0, threads: 4, maxConnections: 2)),
+        ("idleTimeoutSeconds", HTTPServerConfiguration(port: 0, idleTimeoutSeconds: -1)),
+    ]
+
+    @Test(arguments: outOfRange)
+    func outOfRangeSettingsAreRefusedByName(field: String, configuration: HTTPServerConfiguration) {
+        let server = HTTPServer(configuration: configuration, responder: EchoResponder())
         let error = #expect(throws: HTTPServerError.self) { try server.start() }
         #expect(error?.code == "invalid_configuration")
-        #expect(error?.message.contains("threads") == true)
+        #expect(error?.message.hasPrefix(field + " ") == true)
     }
 
     @Test func aServerStartsOnlyOnce() throws {
@@ -94,6 +112,43 @@ struct TransportLifecycleTests {
         let response = try connection.readResponse()
         #expect(response.status == 503)
         #expect(response.text.contains(#""code":"shutting_down""#))
+    }
+
+    /// Keep-alive clients keep sending deferred requests while the server stops: the stop
+    /// ends in time and every answer that arrives is a 200 or the shutdown 503.
+    @Test func stoppingUnderKeepAliveLoadEndsCleanly() throws {
+        let server = try startedServer(DeferredResponder(delaySeconds: 0.003)) { $0.threads = 2 }
+        let port = server.port
+        let lock = NSLock()
+        nonisolated(unsafe) var statuses: [Int: Int] = [:]
+        let clients = DispatchGroup()
+        for _ in 0..<8 {
+            // Threads, not dispatch: blocking clients on the global queue would starve the
+            // responder's own dispatch work.
+            clients.enter()
+            Thread.detachNewThread {
+                defer { clients.leave() }
+                guard let connection = try? TestConnection(port: port, receiveTimeoutSeconds: 5) else { return }
+                while let response = try? {
+                    try connection.send("GET /busy HTTP/1.1\r\nHost: test\r\n\r\n")
+                    return try connection.readResponse()
+                }() {
+                    lock.lock()
+                    statuses[response.status, default: 0] += 1
+                    lock.unlock()
+                }
+            }
+        }
+        let loaded = Date()
+        while lock.withLock({ statuses[200, default: 0] }) < 50, Date().timeIntervalSince(loaded) < 10 {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try #require(lock.withLock { statuses[200, default: 0] } >= 50)
+        let started = Date()
+        server.stop(drainTimeoutSeconds: 0.05)
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(clients.wait(timeout: .now() + 10) == .success)
+        #expect(Set(statuses.keys).isSubset(of: [200, 503]))
     }
 
     @Test func stopIsIdempotentAndFreesThePort() throws {

@@ -44,6 +44,14 @@ final class TestConnection {
 
     deinit { close(fd) }
 
+    /// Closes both directions now, as a client that leaves would.
+    func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+
+    func setReceiveTimeout(milliseconds: Int) {
+        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     func send(_ bytes: [UInt8]) throws {
@@ -131,7 +139,9 @@ struct DeferredResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
         arrived.signal()
-        DispatchQueue.global().asyncAfter(deadline: .now() + delaySeconds) {
+        // A thread of its own: test clients blocking on sockets must not starve the reply.
+        Thread.detachNewThread { [delaySeconds] in
+            Thread.sleep(forTimeInterval: delaySeconds)
             reply(HTTPResponse(status: 200, headers: [(name: "X-Late", value: "yes")], body: Array("late".utf8)))
         }
     }

@@ -4,8 +4,9 @@ import Testing
 
 @Suite("HTTP transport over a real socket")
 struct TransportTests {
-    @Test func echoesMethodPathQueryHeadersAndBody() throws {
-        let server = try startedServer(EchoResponder())
+    @Test(arguments: [1, 2, 4])
+    func echoesMethodPathQueryHeadersAndBody(threads: Int) throws {
+        let server = try startedServer(EchoResponder()) { $0.threads = threads }
         defer { server.stop() }
         let connection = try TestConnection(port: server.port)
         try connection.send(
@@ -17,6 +18,36 @@ struct TransportTests {
         #expect(response.headers["x-query"] == "a=x y&b=2")
         #expect(response.headers["x-echo"] == "hello")
         #expect(response.text == "abcde")
+    }
+
+    @Test func thePathIsPercentDecodedAndTheQueryKeepsEmptyValues() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET /v1/apps/a%2Eb/x?flag&after=12 HTTP/1.1\r\nHost: test\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.headers["x-path"] == "/v1/apps/a.b/x")
+        #expect(response.headers["x-query"] == "after=12&flag=")
+    }
+
+    @Test func aResponseHeaderWithALineBreakIsDropped() throws {
+        struct Injecting: HTTPResponder {
+            func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+                reply(
+                    HTTPResponse(
+                        status: 200,
+                        headers: [(name: "X-Bad", value: "a\r\nInjected: yes"), (name: "X-Good", value: "fine")]))
+            }
+        }
+        let server = try startedServer(Injecting())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.headers["injected"] == nil)
+        #expect(response.headers["x-bad"] == nil)
+        #expect(response.headers["x-good"] == "fine")
     }
 
     @Test func keepsTheConnectionAliveAcrossRequests() throws {
@@ -76,6 +107,39 @@ struct TransportTests {
         #expect(statuses.allSatisfy { $0 == 200 })
     }
 
+    /// Replies now, from another thread at once (racing the suspension) or a little later,
+    /// chosen by the path: every request must get exactly its own answer.
+    @Test func repliesRacingTheSuspensionAreNeverLost() throws {
+        struct MixedResponder: HTTPResponder {
+            func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+                let answer = HTTPResponse(status: 200, body: Array(request.path.utf8))
+                switch request.path.count % 3 {
+                case 0: reply(answer)
+                case 1: DispatchQueue.global().async { reply(answer) }
+                default: DispatchQueue.global().asyncAfter(deadline: .now() + 0.002) { reply(answer) }
+                }
+            }
+        }
+        let server = try startedServer(MixedResponder()) { $0.threads = 2 }
+        defer { server.stop() }
+        let lock = NSLock()
+        nonisolated(unsafe) var mismatches = 0
+        nonisolated(unsafe) var answered = 0
+        DispatchQueue.concurrentPerform(iterations: 8) { client in
+            guard let connection = try? TestConnection(port: server.port) else { return }
+            for index in 0..<150 {
+                let path = "/c\(client)/" + String(repeating: "p", count: index % 7)
+                try? connection.send("GET \(path) HTTP/1.1\r\nHost: test\r\n\r\n")
+                let response = try? connection.readResponse()
+                lock.lock()
+                if response?.text == path { answered += 1 } else { mismatches += 1 }
+                lock.unlock()
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(answered == 8 * 150)
+    }
+
     @Test func aDeclaredOversizedBodyGets413WithItsCode() throws {
         let server = try startedServer(EchoResponder())
         defer { server.stop() }
@@ -121,6 +185,29 @@ struct TransportTests {
         try? connection.send("GET / HTTP/1.1\r\nHost: test\r\nX-Huge: \(huge)\r\n\r\n")
         let response = try connection.readResponse()
         #expect(response.status == 431)
+    }
+
+    /// At the limit libmicrohttpd stops accepting: a further client waits in the listen
+    /// backlog, unserved, until a connection closes.
+    @Test func connectionsBeyondTheLimitWaitForAFreeSlot() throws {
+        let server = try startedServer(EchoResponder()) { $0.maxConnections = 2 }
+        defer { server.stop() }
+        let first = try TestConnection(port: server.port)
+        let second = try TestConnection(port: server.port)
+        for connection in [first, second] {
+            try connection.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(try connection.readResponse().status == 200)
+        }
+        let third = try TestConnection(port: server.port)
+        third.setReceiveTimeout(milliseconds: 500)
+        try third.send("GET /third HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(throws: TestConnection.Failure.self) { _ = try third.readResponse() }
+        first.hangUp()
+        second.hangUp()
+        third.setReceiveTimeout(milliseconds: 5000)
+        let response = try third.readResponse()
+        #expect(response.status == 200)
+        #expect(response.headers["x-path"] == "/third")
     }
 
     @Test func aSlowClientIsDisconnectedAfterTheIdleTimeout() throws {

@@ -3,9 +3,10 @@
 public struct HTTPRequest: Sendable {
     /// The request method as sent, e.g. `GET` or `POST`.
     public var method: String
-    /// The path without the query string.
+    /// The path without the query string, percent-decoded by libmicrohttpd.
     public var path: String
-    /// Arguments parsed from the URL query string; a name without `=` maps to "".
+    /// Arguments parsed from the URL query string and percent-decoded; a name without `=`
+    /// maps to "", and of repeated names the last one wins.
     public var query: [String: String]
     /// Header fields with lowercased names; repeated fields are joined with ", ".
     public var headers: [String: String]

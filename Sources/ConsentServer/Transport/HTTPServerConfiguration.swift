@@ -12,6 +12,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// Per-connection buffer for the request line and headers; larger headers get 431.
     public var memoryPerConnectionBytes: Int
+    /// Open connections at most (split evenly across the threads); further clients wait in
+    /// the listen backlog until one closes.
     public var maxConnections: Int
     /// A connection silent for this long is closed; 0 disables the timeout.
     public var idleTimeoutSeconds: Int
@@ -47,6 +49,9 @@ extension HTTPServerConfiguration {
         }
         if maxConnections < 1 || maxConnections > 1_000_000 {
             return invalid("maxConnections", "must be between 1 and 1000000, got \(maxConnections)")
+        }
+        if maxConnections < threads {
+            return invalid("maxConnections", "must be at least threads (\(threads)), got \(maxConnections)")
         }
         if idleTimeoutSeconds < 0 || idleTimeoutSeconds > 86_400 {
             return invalid("idleTimeoutSeconds", "must be between 0 and 86400, got \(idleTimeoutSeconds)")

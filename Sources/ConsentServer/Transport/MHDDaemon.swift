@@ -13,7 +13,7 @@ import Synchronization
 /// `@unchecked Sendable`: the raw pointers are immutable after start, libmicrohttpd's
 /// quiesce/stop are called once (guarded by `stopped`), and everything else is in the hub.
 final class MHDDaemon: @unchecked Sendable {
-    /// TLS 1.2 and 1.3 only: Apple's notification servers speak 1.2+, and older versions are broken.
+    /// TLS 1.2 and 1.3 only: 1.0 and 1.1 are deprecated (RFC 8996) and Apple requires 1.2 or later.
     static let tlsPriorities = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2"
 
     private let daemon: OpaquePointer
@@ -119,7 +119,8 @@ final class MHDDaemon: @unchecked Sendable {
         // malloc, like strdup, so that every owned string is released with free.
         let copy = malloc(bytes.count + 1)!.bindMemory(to: CChar.self, capacity: bytes.count + 1)
         bytes.withUnsafeBytes { source in
-            UnsafeMutableRawPointer(copy).copyMemory(from: source.baseAddress!, byteCount: source.count)
+            guard let base = source.baseAddress else { return }
+            UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: source.count)
         }
         copy[bytes.count] = 0
         return copy
@@ -136,11 +137,13 @@ final class MHDDaemon: @unchecked Sendable {
         guard first else { return }
         hub.draining.store(true, ordering: .relaxed)
         let listening = MHD_quiesce_daemon(daemon)
-        let drain = Duration.milliseconds(Int64((max(0, drainTimeoutSeconds) * 1000).rounded()))
-        if !hub.waitUntilIdle(timeout: drain) {
-            hub.parked.closeAll(answering: ConnectionHub.shuttingDown)
-            _ = hub.waitUntilIdle(timeout: .seconds(1))
-        }
+        let seconds = drainTimeoutSeconds.isFinite ? min(max(0, drainTimeoutSeconds), 86_400) : 0
+        let drain = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+        let drained = hub.waitUntilIdle(timeout: drain)
+        // Always, even when idle: a keep-alive request may have suspended since the count hit
+        // zero, and MHD_stop_daemon aborts the process on a connection still suspended.
+        hub.parked.closeAll(answering: ConnectionHub.shuttingDown)
+        if !drained { _ = hub.waitUntilIdle(timeout: .seconds(1)) }
         MHD_stop_daemon(daemon)
         if listening >= 0 { close(listening) }
     }

@@ -62,7 +62,7 @@ enum MHDRequestHandling {
             context.phase = .answered
             return queue(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
         }
-        context.request.body.reserveCapacity(declared)
+        if declared > 0 { context.request.body.reserveCapacity(declared) }
         return .YES
     }
 
@@ -131,19 +131,29 @@ enum MHDRequestHandling {
     static let collectValue: MHD_KeyValueIteratorN = { contextPointer, kind, key, keySize, value, valueSize in
         guard let contextPointer, let key else { return .YES }
         let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
-        let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+        let keyBytes = UnsafeRawBufferPointer(start: key, count: keySize)
         let text =
             value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
         if kind == .HEADER_KIND {
-            let lowered = name.lowercased()
-            if let previous = context.request.headers[lowered] {
-                context.request.headers[lowered] = previous + ", " + text
+            let name = asciiLowercased(keyBytes)
+            if let previous = context.request.headers[name] {
+                context.request.headers[name] = previous + ", " + text
             } else {
-                context.request.headers[lowered] = text
+                context.request.headers[name] = text
             }
         } else {
-            context.request.query[name] = text
+            context.request.query[String(decoding: keyBytes, as: UTF8.self)] = text
         }
         return .YES
+    }
+
+    /// Header names are ASCII tokens: lowercase them in one pass (other bytes pass unchanged).
+    static func asciiLowercased(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (index, byte) in bytes.enumerated() {
+                buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return bytes.count
+        }
     }
 }
