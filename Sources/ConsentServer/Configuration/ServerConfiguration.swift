@@ -32,7 +32,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         public var maxBodyBytes = 256 * 1024
         public var maxConnections = 1024
         public var idleTimeoutSeconds = 10
-        public var memoryPerConnectionBytes = 64 * 1024
+        public var memoryPerConnectionBytes = 32 * 1024
     }
 }
 
