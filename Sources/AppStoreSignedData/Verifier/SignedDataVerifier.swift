@@ -149,8 +149,7 @@ extension SignedDataVerifier {
         return chain
     }
 
-    private func effectiveMilliseconds<T>(_ signed: Int64?, type: T.Type) throws(VerificationError) -> (Int64, String)
-    {
+    private func effectiveMilliseconds<T>(_ signed: Int64?, type: T.Type) throws(VerificationError) -> (Int64, String) {
         switch effectiveTime {
         case .signedDate:
             guard let signed else {
