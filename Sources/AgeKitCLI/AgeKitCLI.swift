@@ -2,7 +2,7 @@
 public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
-        VersionCommand.self
+        VersionCommand.self, VerifyCommand.self, SimulateCommand.self, BenchCommand.self,
     ]
 
     public static let version = "0.1.0"
