@@ -3,7 +3,7 @@ struct BenchCommand: Command {
     static let name = "bench"
     static let summary = "Measure throughput (verify: App Store payload verification)."
     static let help = """
-        Usage: agekit bench verify --vectors DIR [--root FILE]... [--seconds N] [--json]
+        Usage: agekit bench verify --vectors DIR [--root FILE]... [--seconds N] [--only cold|warm] [--json]
 
         Subcommands:
           verify    Verifications per second on one thread, for each kind of payload in DIR:
@@ -16,6 +16,7 @@ struct BenchCommand: Command {
           --vectors DIR   Directory of signed payloads (required).
           --root FILE     Root certificate to trust; repeatable.
           --seconds N     Seconds per measurement (default 2).
+          --only MODE     Measure only cold or only warm (for profiling).
           --json          One JSON object; "cold_per_s" and "warm_per_s" are for notifications.
         """
 

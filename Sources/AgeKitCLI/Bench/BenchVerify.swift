@@ -35,7 +35,9 @@ enum BenchVerify {
     }
 
     static func run(_ arguments: [String], _ console: Console) throws(CLIError) -> Int32 {
-        let options = try Arguments(arguments, valued: ["vectors", "root", "seconds"], flags: ["json"])
+        let options = try Arguments(arguments, valued: ["vectors", "root", "seconds", "only"], flags: ["json"])
+        let only = options.value("only")
+        guard only == nil || only == "cold" || only == "warm" else { throw .usage("--only: use cold or warm") }
         let directory = try options.required("vectors")
         let seconds =
             try options.value("seconds", as: "a positive number") { Double($0).flatMap { $0 > 0 ? $0 : nil } } ?? 2
@@ -57,10 +59,10 @@ enum BenchVerify {
                     throw .failure(code: error.code.rawValue, message: "a \(kind.rawValue) vector: \(error.reason)")
                 }
             }
-            let cold = rate(group, kind: kind, seconds: seconds) {
+            let cold = only == "warm" ? 0 : rate(group, kind: kind, seconds: seconds) {
                 SignedDataVerifier(anchors: anchors, cacheCapacity: 0)
             }
-            let warm = rate(group, kind: kind, seconds: seconds) {
+            let warm = only == "cold" ? 0 : rate(group, kind: kind, seconds: seconds) {
                 SignedDataVerifier(anchors: anchors, cacheCapacity: 64)
             }
             kinds[kind.rawValue] = KindResult(
