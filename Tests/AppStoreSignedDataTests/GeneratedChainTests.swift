@@ -15,15 +15,16 @@ struct GeneratedChainTests {
         case badBase64InPayload, paddedBase64, twoParts, fourParts, emptySignature, headerNotJSON
         case truncatedSignature, truncatedInput
         case payloadNotJSON, wrongJSONTypes, signedDateAsString, missingSignedDate, nestedFromAnotherRoot
-        case tenMegabytes, untrustedRoot, leafSignedByAnotherKey
+        case tenMegabytes, untrustedRoot, leafSignedByAnotherKey, x5cEmptyStrings, signedDateAtInt64Min
 
         var expected: VerificationError.Code {
             switch self {
             case .leafWithoutAppleOID, .intermediateWithoutAppleOID, .appleOIDsSwapped: .missingAppleExtension
-            case .expiredChain, .notYetValidChain: .certificateNotValidAtTime
+            case .expiredChain, .notYetValidChain, .signedDateAtInt64Min: .certificateNotValidAtTime
             case .algNone, .algHS256, .algRS256, .missingAlg: .unsupportedAlgorithm
             case .noX5C, .twoEntryChain, .fourEntryChain, .emptyChain: .missingChain
-            case .x5cNotBase64, .x5cNotACertificate, .untrustedRoot, .nestedFromAnotherRoot: .untrustedChain
+            case .x5cNotBase64, .x5cNotACertificate, .untrustedRoot, .nestedFromAnotherRoot, .x5cEmptyStrings:
+                .untrustedChain
             case .badBase64InPayload, .paddedBase64, .twoParts, .fourParts, .emptySignature, .headerNotJSON,
                 .truncatedInput, .algNotAString:
                 .malformedJWS
@@ -96,6 +97,9 @@ struct GeneratedChainTests {
         case .nestedFromAnotherRoot:
             // Only reached through verifyNotification; see the test below.
             return (good, verifier)
+        case .x5cEmptyStrings: return (try signed(header: Fixtures.header(x5c: ["", "", ""])), verifier)
+        case .signedDateAtInt64Min:
+            return (try ca.sign(payload: Array("{\"signedDate\":\(Int64.min)}".utf8)), verifier)
         case .tenMegabytes: return (String(repeating: "A", count: 10 << 20), verifier)
         case .untrustedRoot: return (good, Fixtures.verifier(trusting: [try Fixtures.authority()]))
         case .leafSignedByAnotherKey:

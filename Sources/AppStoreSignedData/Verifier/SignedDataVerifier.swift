@@ -124,7 +124,8 @@ extension SignedDataVerifier {
             throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(Self.describe(error))")
         }
         let (milliseconds, label) = try effectiveMilliseconds(date(value), type: T.self)
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        // Floor division: an instant before 1970 belongs to the second that starts before it.
+        let seconds = milliseconds / 1000 - (milliseconds % 1000 < 0 ? 1 : 0)
         guard chain.validity.contains(seconds) else {
             throw VerificationError(
                 .certificateNotValidAtTime,
@@ -158,10 +159,17 @@ extension SignedDataVerifier {
             }
             return (signed, T.self == AppTransaction.self ? "(receiptCreationDate)" : "(signedDate)")
         case .now:
-            return (Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)), "(now)")
+            return (Self.milliseconds(clock()), "(now)")
         case .at(let instant):
-            return (Int64((instant.timeIntervalSince1970 * 1000).rounded(.down)), "(given instant)")
+            return (Self.milliseconds(instant), "(given instant)")
         }
+    }
+
+    /// Milliseconds since 1970, clamped so no `Date` can trap the conversion.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard value.isFinite else { return value > 0 ? Int64.max : Int64.min }
+        return Int64(max(-9.2e18, min(9.2e18, value)))
     }
 
     static func iso(_ seconds: Int64) -> String {
