@@ -59,12 +59,18 @@ enum BenchVerify {
                     throw .failure(code: error.code.rawValue, message: "a \(kind.rawValue) vector: \(error.reason)")
                 }
             }
-            let cold = only == "warm" ? 0 : rate(group, kind: kind, seconds: seconds) {
-                SignedDataVerifier(anchors: anchors, cacheCapacity: 0)
-            }
-            let warm = only == "cold" ? 0 : rate(group, kind: kind, seconds: seconds) {
-                SignedDataVerifier(anchors: anchors, cacheCapacity: 64)
-            }
+            let cold =
+                only == "warm"
+                ? 0
+                : rate(group, kind: kind, seconds: seconds) {
+                    SignedDataVerifier(anchors: anchors, cacheCapacity: 0)
+                }
+            let warm =
+                only == "cold"
+                ? 0
+                : rate(group, kind: kind, seconds: seconds) {
+                    SignedDataVerifier(anchors: anchors, cacheCapacity: 64)
+                }
             kinds[kind.rawValue] = KindResult(
                 count: group.count, coldPerSecond: cold, warmPerSecond: warm,
                 jwsPerPayload: Double(group.map(jwsCount).reduce(0, +)) / Double(group.count))
