@@ -6,7 +6,8 @@ struct BenchCommand: Command {
         Usage: agekit bench verify --vectors DIR [--root FILE]... [--seconds N] [--only cold|warm] [--json]
 
         Subcommands:
-          verify    Verifications per second on one thread, for each kind of payload in DIR:
+          verify    Verifications per CPU-second of one thread (as openssl speed counts),
+                    for each kind of payload in DIR:
                     cold (no chain cache: every chain parsed and verified again) and warm
                     (chain cache on). DIR holds *.jws files, optionally an index.json naming
                     each file's kind, and the root certificate (*.cer, *.der or *.pem) unless
@@ -15,7 +16,7 @@ struct BenchCommand: Command {
         Options:
           --vectors DIR   Directory of signed payloads (required).
           --root FILE     Root certificate to trust; repeatable.
-          --seconds N     Seconds per measurement (default 2).
+          --seconds N     CPU seconds per measurement (default 2).
           --only MODE     Measure only cold or only warm (for profiling).
           --json          One JSON object; "cold_per_s" and "warm_per_s" are for notifications.
         """
