@@ -98,6 +98,7 @@ extension SignedDataVerifier {
     struct Context {
         var lastX5C: [String]?
         var lastChain: VerifiedChain?
+        var lastHeader: CompactJWS.KnownHeader?
     }
 
     func verify<T: Decodable>(
@@ -107,11 +108,12 @@ extension SignedDataVerifier {
         guard size <= maxInputBytes else {
             throw VerificationError(.inputTooLarge, "the input is \(size) bytes; the limit is \(maxInputBytes)")
         }
-        let parsed = try CompactJWS.parse(Array(jws.utf8))
+        let parsed = try CompactJWS.parse(Array(jws.utf8), known: context.lastHeader)
         let x5c = parsed.header.x5c!  // CompactJWS.parse guarantees three entries
         let chain = try chain(for: x5c, context: &context)
+        if context.lastHeader == nil { context.lastHeader = parsed.knownHeader }
 
-        let digest = SHA256Digest.hash(parsed.signingInput)
+        let digest = parsed.signingInputDigest
         guard chain.leafKey.verify(derSignature: ECDSASignature.der(fromRaw: parsed.signature), digest: digest)
         else {
             throw VerificationError(.signatureMismatch, "the ES256 signature does not match the leaf certificate's key")
