@@ -121,7 +121,7 @@ extension SignedDataVerifier {
 
         let value: T
         do {
-            value = try JSONDecoder().decode(T.self, from: Data(parsed.payload))
+            value = try Self.decoder.decode(T.self, from: Data(parsed.payload))
         } catch {
             throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(Self.describe(error))")
         }
@@ -173,6 +173,9 @@ extension SignedDataVerifier {
         guard value.isFinite else { return value > 0 ? Int64.max : Int64.min }
         return Int64(max(-9.2e18, min(9.2e18, value)))
     }
+
+    /// One decoder for every call: `JSONDecoder` is thread-safe and costs an allocation to make.
+    static let decoder = JSONDecoder()
 
     static func iso(_ seconds: Int64) -> String {
         guard seconds > -62_135_596_800, seconds < 253_402_300_800 else { return "\(seconds)s" }
