@@ -101,7 +101,7 @@ extension SignedDataVerifier {
         var lastHeader: CompactJWS.KnownHeader?
     }
 
-    func verify<T: Decodable>(
+    func verify<T: PayloadDecodable>(
         _ jws: String, as type: T.Type, context: inout Context, date: (T) -> Int64?
     ) throws(VerificationError) -> T {
         let size = jws.utf8.count
@@ -121,9 +121,9 @@ extension SignedDataVerifier {
 
         let value: T
         do {
-            value = try Self.decoder.decode(T.self, from: Data(parsed.payload))
+            value = try T.decode(parsed.payload)
         } catch {
-            throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(Self.describe(error))")
+            throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(error.message)")
         }
         let (milliseconds, label) = try effectiveMilliseconds(date(value), type: T.self)
         // Floor division: an instant before 1970 belongs to the second that starts before it.
@@ -174,26 +174,8 @@ extension SignedDataVerifier {
         return Int64(max(-9.2e18, min(9.2e18, value)))
     }
 
-    /// One decoder for every call: `JSONDecoder` is thread-safe and costs an allocation to make.
-    static let decoder = JSONDecoder()
-
     static func iso(_ seconds: Int64) -> String {
         guard seconds > -62_135_596_800, seconds < 253_402_300_800 else { return "\(seconds)s" }
         return Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
-    }
-
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return "\(path(context)) is not a \(type)"
-        case .valueNotFound(let type, let context): return "\(path(context)) is null, expected \(type)"
-        case .keyNotFound(let key, _): return "missing \(key.stringValue)"
-        case .dataCorrupted(let context): return "\(path(context)): not valid JSON"
-        @unknown default: return "not valid JSON"
-        }
     }
 }
