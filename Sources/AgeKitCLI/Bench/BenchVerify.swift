@@ -25,6 +25,8 @@ enum BenchVerify {
     }
 
     struct Report: Encodable {
+        /// The kind the top-level rates are for: notifications when the directory has any.
+        var headline: String
         var vectors: Int
         var seconds: Double
         var coldPerSecond: Double
@@ -33,7 +35,7 @@ enum BenchVerify {
         var kinds: [String: KindResult]
 
         enum CodingKeys: String, CodingKey {
-            case vectors, seconds, kinds
+            case headline, vectors, seconds, kinds
             case coldPerSecond = "cold_per_s"
             case warmPerSecond = "warm_per_s"
             case warmMicrosecondsPerJWS = "warm_us_per_jws"
@@ -81,11 +83,16 @@ enum BenchVerify {
                 count: group.count, coldPerSecond: cold, warmPerSecond: warm,
                 jwsPerPayload: Double(group.map(jwsCount).reduce(0, +)) / Double(group.count))
         }
-        let headline = kinds[SignedPayloadKind.notification.rawValue] ?? kinds.values.first!
+        let headlineKind =
+            SignedPayloadKind.allCases.first { kinds[$0.rawValue] != nil }?.rawValue
+            ?? SignedPayloadKind.notification.rawValue
+        guard let headline = kinds[headlineKind] else { throw .usage("no payload of a known kind in \(directory)") }
         let report = Report(
-            vectors: payloads.count, seconds: seconds, coldPerSecond: headline.coldPerSecond,
+            headline: headlineKind, vectors: payloads.count, seconds: seconds, coldPerSecond: headline.coldPerSecond,
             warmPerSecond: headline.warmPerSecond,
-            warmMicrosecondsPerJWS: 1_000_000 / (headline.warmPerSecond * headline.jwsPerPayload), kinds: kinds)
+            warmMicrosecondsPerJWS: headline.warmPerSecond > 0
+                ? 1_000_000 / (headline.warmPerSecond * headline.jwsPerPayload) : 0,
+            kinds: kinds)
         if options.flag("json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -183,7 +190,7 @@ enum BenchVerify {
                         format: "%7d %12.1f %10.0f %11.0f", result.count, result.jwsPerPayload,
                         result.coldPerSecond, result.warmPerSecond))
         }
-        lines.append(String(format: "warm cost per JWS (notifications): %.1f µs", report.warmMicrosecondsPerJWS))
+        lines.append(String(format: "warm cost per JWS (%@): %.1f µs", report.headline, report.warmMicrosecondsPerJWS))
         return lines.joined(separator: "\n")
     }
 }
