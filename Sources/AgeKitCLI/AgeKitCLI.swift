@@ -3,12 +3,15 @@ public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
         ServeCommand.self,
+        VerifyCommand.self,
+        SimulateCommand.self,
         EventsCommand.self,
         HistoryCommand.self,
         TestNotificationCommand.self,
         AgeCommand.self,
         LaunchCommand.self,
         ChangesCommand.self,
+        BenchCommand.self,
         VersionCommand.self,
     ]
 

@@ -32,7 +32,8 @@ enum AppleVectors {
     }()
 
     static let available = directory != nil
-    static let skipMessage: Comment = "the real Apple vectors (../shared/vectors/apple-real next to the package) are absent"
+    static let skipMessage: Comment =
+        "the real Apple vectors (../shared/vectors/apple-real next to the package) are absent"
 
     static let entries: [Entry] = {
         guard let directory, let data = try? Data(contentsOf: directory.appendingPathComponent("index.json")) else {

@@ -32,14 +32,14 @@ final class ChainCache: Sendable {
         }
         return state.withLock { state in
             state.clock += 1
-            guard var entry = state.entries[x5c] else {
+            // One hash of the (kilobytes long) key per lookup: update through the index.
+            guard let index = state.entries.index(forKey: x5c) else {
                 state.misses += 1
                 return nil
             }
             state.hits += 1
-            entry.lastUse = state.clock
-            state.entries[x5c] = entry
-            return entry.chain
+            state.entries.values[index].lastUse = state.clock
+            return state.entries.values[index].chain
         }
     }
 

@@ -64,7 +64,9 @@ public struct AppIdentity: Sendable, Hashable {
         try checkEnvironment(renewalInfo.environment, what: "the renewal info")
     }
 
-    private func check(bundleId: String?, environment: Environment?, appAppleId: Int64?, what: String)
+    private func check(
+        bundleId: String?, environment: Environment?, appAppleId: Int64?, what: String
+    )
         throws(VerificationError)
     {
         try checkBundle(bundleId, what: what)

@@ -1,24 +1,54 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A compact JWS split into its parts, decoded from base64url, before any trust decision.
 struct CompactJWS: Sendable {
     var header: JOSEHeader
-    /// The exact bytes the signature covers: `BASE64URL(header) "." BASE64URL(payload)`.
-    var signingInput: [UInt8]
+    /// The whole input; the signature covers its first ``signingInputCount`` bytes,
+    /// `BASE64URL(header) "." BASE64URL(payload)`.
+    var bytes: [UInt8]
+    var signingInputCount: Int
     var payload: [UInt8]
     /// Raw `R || S` as JWS ES256 carries it.
     var signature: [UInt8]
 
+    /// The header segment (still base64url) and its parse, to reuse for a JWS whose header
+    /// segment is byte for byte the same (a notification and its nested fields).
+    struct KnownHeader: Sendable {
+        var segment: [UInt8]
+        var header: JOSEHeader
+    }
+
+    var knownHeader: KnownHeader {
+        KnownHeader(segment: Array(bytes[0..<(bytes.firstIndex(of: UInt8(ascii: ".")) ?? 0)]), header: header)
+    }
+
+    /// SHA-256 of the signing input, hashed in place.
+    var signingInputDigest: [UInt8] {
+        bytes.withUnsafeBytes { SHA256Digest.hash(UnsafeRawBufferPointer(rebasing: $0[0..<signingInputCount])) }
+    }
+
     /// Splits and decodes. Checks the algorithm and the chain's shape; nothing cryptographic.
-    static func parse(_ bytes: [UInt8]) throws(VerificationError) -> CompactJWS {
-        var firstDot = -1
-        var secondDot = -1
-        for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
-            if firstDot < 0 {
-                firstDot = index
-            } else if secondDot < 0 {
-                secondDot = index
-            } else {
-                throw VerificationError(.malformedJWS, "a compact JWS has exactly three parts; found more")
+    static func parse(_ bytes: [UInt8], known: KnownHeader? = nil) throws(VerificationError) -> CompactJWS {
+        let dots = bytes.withUnsafeBufferPointer { buffer -> (Int, Int, Bool) in
+            guard let base = buffer.baseAddress else { return (-1, -1, false) }
+            func dot(after start: Int) -> Int {
+                guard start < buffer.count,
+                    let found = memchr(base + start, Int32(UInt8(ascii: ".")), buffer.count - start)
+                else { return -1 }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
+            let first = dot(after: 0)
+            let second = first < 0 ? -1 : dot(after: first + 1)
+            let more = second >= 0 && dot(after: second + 1) >= 0
+            return (first, second, more)
+        }
+        let (firstDot, secondDot, moreDots) = dots
+        guard !moreDots else {
+            throw VerificationError(.malformedJWS, "a compact JWS has exactly three parts; found more")
         }
         guard secondDot > 0 else {
             throw VerificationError(.malformedJWS, "a compact JWS has exactly three parts separated by '.'")
@@ -26,8 +56,12 @@ struct CompactJWS: Sendable {
         guard firstDot > 0, secondDot > firstDot + 1, secondDot < bytes.count - 1 else {
             throw VerificationError(.malformedJWS, "a part of the JWS is empty")
         }
+        let reused = known.flatMap { known in
+            known.segment.count == firstDot && known.segment[...] == bytes[0..<firstDot] ? known.header : nil
+        }
         let decoded = bytes.withUnsafeBufferPointer { all -> ([UInt8]?, [UInt8]?, [UInt8]?) in
-            let header = Base64.decode(UnsafeBufferPointer(rebasing: all[0..<firstDot]), alphabet: .url)
+            let header =
+                reused != nil ? [] : Base64.decode(UnsafeBufferPointer(rebasing: all[0..<firstDot]), alphabet: .url)
             let payload = Base64.decode(UnsafeBufferPointer(rebasing: all[(firstDot + 1)..<secondDot]), alphabet: .url)
             let signature = Base64.decode(UnsafeBufferPointer(rebasing: all[(secondDot + 1)...]), alphabet: .url)
             return (header, payload, signature)
@@ -41,7 +75,12 @@ struct CompactJWS: Sendable {
         guard let signature = decoded.2 else {
             throw VerificationError(.malformedJWS, "the JWS signature is not base64url")
         }
-        let header = try JOSEHeader.parse(headerBytes)
+        let header: JOSEHeader
+        if let reused {
+            header = reused
+        } else {
+            header = try JOSEHeader.parse(headerBytes)
+        }
         guard header.alg == "ES256" else {
             throw VerificationError(
                 .unsupportedAlgorithm, "alg '\(header.alg.prefix(32))' is not accepted: App Store data uses ES256 only")
@@ -58,6 +97,6 @@ struct CompactJWS: Sendable {
                 .signatureMismatch, "an ES256 signature is 64 bytes (R || S); this one is \(signature.count)")
         }
         return CompactJWS(
-            header: header, signingInput: Array(bytes[0..<secondDot]), payload: payload, signature: signature)
+            header: header, bytes: bytes, signingInputCount: secondDot, payload: payload, signature: signature)
     }
 }

@@ -82,6 +82,16 @@ public final class LocalCertificateAuthority: Sendable {
     public static func generate(
         notBefore: Date, notAfter: Date, leafOID: Bool = true, intermediateOID: Bool = true
     ) throws -> LocalCertificateAuthority {
+        try generate(
+            notBefore: notBefore, notAfter: notAfter, leafExtension: leafOID ? .appleLeaf : nil,
+            intermediateExtension: intermediateOID ? .appleIntermediate : nil)
+    }
+
+    /// As above, choosing the marker extension of each certificate (tests swap them).
+    static func generate(
+        notBefore: Date, notAfter: Date, leafExtension: ObjectIdentifierOpenSSL?,
+        intermediateExtension: ObjectIdentifierOpenSSL?
+    ) throws -> LocalCertificateAuthority {
         guard let rootKey = OpenSSLKey.generateP256(), let intermediateKey = OpenSSLKey.generateP256(),
             let leafKey = OpenSSLKey.generateP256()
         else { throw Failure(description: "could not generate P-256 keys") }
@@ -96,11 +106,11 @@ public final class LocalCertificateAuthority: Sendable {
             let intermediate = try CertificateBuilder.issue(
                 role: .intermediate, commonName: "AgeKit Local Intermediate CA", subjectKey: intermediateKey,
                 issuer: (root, rootKey), serial: serial(), notBefore: from, notAfter: until,
-                appleOID: intermediateOID ? .appleIntermediate : nil)
+                appleOID: intermediateExtension)
             let leaf = try CertificateBuilder.issue(
                 role: .leaf, commonName: "AgeKit Local Store Signing", subjectKey: leafKey,
                 issuer: (intermediate, intermediateKey), serial: serial(), notBefore: from, notAfter: until,
-                appleOID: leafOID ? .appleLeaf : nil)
+                appleOID: leafExtension)
             return LocalCertificateAuthority(
                 root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey,
                 intermediateKey: intermediateKey, leafKey: leafKey)
@@ -121,7 +131,9 @@ public final class LocalCertificateAuthority: Sendable {
         ]
         for (name, text, mode) in contents {
             let path = url.appendingPathComponent(name).path
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
+            guard
+                FileManager.default.createFile(
+                    atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
             else { throw Failure(description: "cannot write \(path)") }
         }
     }

@@ -49,7 +49,8 @@ public enum SimulatedPayloads {
             notification.data = NotificationData(appAppleId: appleId, bundleId: bundleId, environment: environment)
         default:
             let transaction = Self.transaction(
-                bundleId: bundleId, environment: environment, appTransactionId: appTransactionId, signedDate: signedDate)
+                bundleId: bundleId, environment: environment, appTransactionId: appTransactionId, signedDate: signedDate
+            )
             var data = NotificationData(
                 appAppleId: appleId, bundleId: bundleId, bundleVersion: "1", environment: environment,
                 signedTransactionInfo: try ca.sign(transaction), status: .active)
@@ -83,7 +84,9 @@ public enum SimulatedPayloads {
         return try ca.sign(value)
     }
 
-    static func transaction(bundleId: String, environment: Environment, appTransactionId: String, signedDate: Date)
+    static func transaction(
+        bundleId: String, environment: Environment, appTransactionId: String, signedDate: Date
+    )
         -> JWSTransaction
     {
         let now = milliseconds(signedDate)

@@ -25,7 +25,9 @@ public enum NotificationSubtype: Hashable, Sendable, Codable, CustomStringConver
 
     /// Every documented value (19).
     public static let documented: [NotificationSubtype] = [
-        .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled, .voluntary, .billingRetry, .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale, .summary, .failure, .unreported, .created, .activeTokenReminder,
+        .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled, .voluntary,
+        .billingRetry, .priceIncrease, .gracePeriod, .pending, .accepted, .billingRecovery, .productNotForSale,
+        .summary, .failure, .unreported, .created, .activeTokenReminder,
     ]
 
     public init(rawValue: String) {

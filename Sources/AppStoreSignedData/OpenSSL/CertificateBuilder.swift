@@ -14,7 +14,8 @@ enum CertificateBuilder {
     ///   - issuer: nil for a self-signed root.
     ///   - appleOID: the Apple marker extension to carry, if any.
     static func issue(
-        role: Role, commonName: String, subjectKey: OpenSSLKey, issuer: (certificate: X509Certificate, key: OpenSSLKey)?,
+        role: Role, commonName: String, subjectKey: OpenSSLKey,
+        issuer: (certificate: X509Certificate, key: OpenSSLKey)?,
         serial: Int64, notBefore: Int64, notAfter: Int64, appleOID: ObjectIdentifierOpenSSL?
     ) throws(Failure) -> X509Certificate {
         guard let x509 = X509_new() else { throw Failure(description: "X509_new failed") }

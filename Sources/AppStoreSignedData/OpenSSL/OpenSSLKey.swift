@@ -107,11 +107,13 @@ enum SHA256Digest {
     private static let algorithm = Algorithm()
 
     static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBytes { hash($0) }
+    }
+
+    static func hash(_ input: UnsafeRawBufferPointer) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
-        _ = bytes.withUnsafeBytes { input in
-            EVP_Digest(input.baseAddress, input.count, &digest, &length, algorithm.pointer, nil)
-        }
+        _ = EVP_Digest(input.baseAddress, input.count, &digest, &length, algorithm.pointer, nil)
         return digest
     }
 }

@@ -1,9 +1,10 @@
+internal import CCrypto
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-internal import CCrypto
 
 /// Owns one OpenSSL `X509`. The only place certificates are parsed, read and freed.
 ///

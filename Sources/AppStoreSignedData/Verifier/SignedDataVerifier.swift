@@ -98,20 +98,22 @@ extension SignedDataVerifier {
     struct Context {
         var lastX5C: [String]?
         var lastChain: VerifiedChain?
+        var lastHeader: CompactJWS.KnownHeader?
     }
 
-    func verify<T: Decodable>(
+    func verify<T: PayloadDecodable>(
         _ jws: String, as type: T.Type, context: inout Context, date: (T) -> Int64?
     ) throws(VerificationError) -> T {
         let size = jws.utf8.count
         guard size <= maxInputBytes else {
             throw VerificationError(.inputTooLarge, "the input is \(size) bytes; the limit is \(maxInputBytes)")
         }
-        let parsed = try CompactJWS.parse(Array(jws.utf8))
+        let parsed = try CompactJWS.parse(Array(jws.utf8), known: context.lastHeader)
         let x5c = parsed.header.x5c!  // CompactJWS.parse guarantees three entries
         let chain = try chain(for: x5c, context: &context)
+        if context.lastHeader == nil { context.lastHeader = parsed.knownHeader }
 
-        let digest = SHA256Digest.hash(parsed.signingInput)
+        let digest = parsed.signingInputDigest
         guard chain.leafKey.verify(derSignature: ECDSASignature.der(fromRaw: parsed.signature), digest: digest)
         else {
             throw VerificationError(.signatureMismatch, "the ES256 signature does not match the leaf certificate's key")
@@ -119,12 +121,13 @@ extension SignedDataVerifier {
 
         let value: T
         do {
-            value = try JSONDecoder().decode(T.self, from: Data(parsed.payload))
+            value = try T.decode(parsed.payload)
         } catch {
-            throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(Self.describe(error))")
+            throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(error.message)")
         }
         let (milliseconds, label) = try effectiveMilliseconds(date(value), type: T.self)
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        // Floor division: an instant before 1970 belongs to the second that starts before it.
+        let seconds = milliseconds / 1000 - (milliseconds % 1000 < 0 ? 1 : 0)
         guard chain.validity.contains(seconds) else {
             throw VerificationError(
                 .certificateNotValidAtTime,
@@ -149,8 +152,7 @@ extension SignedDataVerifier {
         return chain
     }
 
-    private func effectiveMilliseconds<T>(_ signed: Int64?, type: T.Type) throws(VerificationError) -> (Int64, String)
-    {
+    private func effectiveMilliseconds<T>(_ signed: Int64?, type: T.Type) throws(VerificationError) -> (Int64, String) {
         switch effectiveTime {
         case .signedDate:
             guard let signed else {
@@ -159,29 +161,21 @@ extension SignedDataVerifier {
             }
             return (signed, T.self == AppTransaction.self ? "(receiptCreationDate)" : "(signedDate)")
         case .now:
-            return (Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)), "(now)")
+            return (Self.milliseconds(clock()), "(now)")
         case .at(let instant):
-            return (Int64((instant.timeIntervalSince1970 * 1000).rounded(.down)), "(given instant)")
+            return (Self.milliseconds(instant), "(given instant)")
         }
+    }
+
+    /// Milliseconds since 1970, clamped so no `Date` can trap the conversion.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard value.isFinite else { return value > 0 ? Int64.max : Int64.min }
+        return Int64(max(-9.2e18, min(9.2e18, value)))
     }
 
     static func iso(_ seconds: Int64) -> String {
         guard seconds > -62_135_596_800, seconds < 253_402_300_800 else { return "\(seconds)s" }
         return Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
-    }
-
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return "\(path(context)) is not a \(type)"
-        case .valueNotFound(let type, let context): return "\(path(context)) is null, expected \(type)"
-        case .keyNotFound(let key, _): return "missing \(key.stringValue)"
-        case .dataCorrupted(let context): return "\(path(context)): not valid JSON"
-        @unknown default: return "not valid JSON"
-        }
     }
 }

@@ -1,0 +1,255 @@
+/// A parsed JSON value. App Store payloads are decoded from it by hand (see
+/// `PayloadDecoding.swift`): on the hot path this is several times cheaper than `Codable`.
+enum JSONValue: Sendable, Equatable {
+    case string(String)
+    /// A number without fraction or exponent that fits in 64 bits.
+    case integer(Int64)
+    /// Any other number, kept as written (no payload field needs one).
+    case number(String)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    struct Failure: Error, Sendable {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Strict RFC 8259: one value, no trailing bytes, valid UTF-8 in strings, no duplicate
+    /// keys (two parsers must never read one payload two ways), nesting at most 32 deep.
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(Failure) -> JSONValue in
+            var parser = Parser(bytes: buffer)
+            let value = try parser.value(depth: 0)
+            parser.skipSpace()
+            guard parser.index == buffer.count else { throw Failure("trailing bytes at offset \(parser.index)") }
+            return value
+        }
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        mutating func skipSpace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value(depth: Int) throws(Failure) -> JSONValue {
+            guard depth < 32 else { throw Failure("nesting deeper than 32") }
+            skipSpace()
+            guard index < bytes.count else { throw Failure("unexpected end") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                var object: [String: JSONValue] = [:]
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(object)
+                }
+                while true {
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        throw Failure("expected a key at offset \(index)")
+                    }
+                    let key = try string()
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                        throw Failure("expected ':' at offset \(index)")
+                    }
+                    index += 1
+                    let member = try value(depth: depth + 1)
+                    guard object.updateValue(member, forKey: key) == nil else {
+                        throw Failure("duplicate key \"\(key.prefix(64))\"")
+                    }
+                    skipSpace()
+                    guard index < bytes.count else { throw Failure("unterminated object") }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                    } else if bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        return .object(object)
+                    } else {
+                        throw Failure("expected ',' or '}' at offset \(index)")
+                    }
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                var array: [JSONValue] = []
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(array)
+                }
+                while true {
+                    array.append(try value(depth: depth + 1))
+                    skipSpace()
+                    guard index < bytes.count else { throw Failure("unterminated array") }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                    } else if bytes[index] == UInt8(ascii: "]") {
+                        index += 1
+                        return .array(array)
+                    } else {
+                        throw Failure("expected ',' or ']' at offset \(index)")
+                    }
+                }
+            case UInt8(ascii: "\""):
+                return .string(try string())
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
+            default:
+                return try number()
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(Failure) {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { throw Failure("unexpected end") }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+                throw Failure("unexpected byte at offset \(index + offset)")
+            }
+            index += count
+        }
+
+        mutating func number() throws(Failure) -> JSONValue {
+            let start = index
+            var integral = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let digitsStart = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
+            let digitCount = index - digitsStart
+            guard digitCount > 0 else { throw Failure("unexpected byte at offset \(start)") }
+            guard digitCount == 1 || bytes[digitsStart] != UInt8(ascii: "0") else {
+                throw Failure("leading zero at offset \(start)")
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                integral = false
+                index += 1
+                let fractionStart = index
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    index += 1
+                }
+                guard index > fractionStart else { throw Failure("bad number at offset \(start)") }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                integral = false
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                let exponentStart = index
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    index += 1
+                }
+                guard index > exponentStart else { throw Failure("bad number at offset \(start)") }
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            if integral, let value = Int64(text) { return .integer(value) }
+            return .number(text)
+        }
+
+        /// A string starting at the opening quote; validates UTF-8 and decodes escapes.
+        mutating func string() throws(Failure) -> String {
+            index += 1  // the opening quote
+            let start = index
+            var escaped = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    index += 2
+                    continue
+                }
+                if byte < 0x20 { throw Failure("control character in a string at offset \(index)") }
+                index += 1
+            }
+            guard index < bytes.count else { throw Failure("unterminated string") }
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            index += 1  // the closing quote
+            if !escaped {
+                guard let text = String(validating: raw, as: UTF8.self) else {
+                    throw Failure("invalid UTF-8 in a string")
+                }
+                return text
+            }
+            return try unescape(raw)
+        }
+
+        private func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
+            var out: [UInt8] = []
+            out.reserveCapacity(raw.count)
+            var position = 0
+            func hex4(_ at: Int) throws(Failure) -> UInt32 {
+                guard at + 4 <= raw.count else { throw Failure("bad \\u escape") }
+                var value: UInt32 = 0
+                for offset in 0..<4 {
+                    let byte = raw[at + offset]
+                    let digit: UInt8
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                    default: throw Failure("bad \\u escape")
+                    }
+                    value = value << 4 | UInt32(digit)
+                }
+                return value
+            }
+            while position < raw.count {
+                let byte = raw[position]
+                guard byte == UInt8(ascii: "\\") else {
+                    out.append(byte)
+                    position += 1
+                    continue
+                }
+                guard position + 1 < raw.count else { throw Failure("unterminated escape") }
+                let kind = raw[position + 1]
+                position += 2
+                switch kind {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(kind)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4(position)
+                    position += 4
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard position + 6 <= raw.count, raw[position] == UInt8(ascii: "\\"),
+                            raw[position + 1] == UInt8(ascii: "u")
+                        else { throw Failure("unpaired surrogate") }
+                        let low = try hex4(position + 2)
+                        guard (0xDC00..<0xE000).contains(low) else { throw Failure("unpaired surrogate") }
+                        position += 6
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw Failure("unpaired surrogate") }
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    throw Failure("bad escape")
+                }
+            }
+            guard let text = String(validating: out, as: UTF8.self) else { throw Failure("invalid UTF-8 in a string") }
+            return text
+        }
+    }
+}
