@@ -192,4 +192,36 @@ struct ServeEndToEndTests {
             #expect(stored.status == 200, "acknowledged \(uuid) is missing after restart")
         }
     }
+
+    @Test("agekit simulate posts a revocation the way the sandbox's Revoke App Consent does")
+    func simulatePostsRescind() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let caDirectory = server.dataDirectory.appendingPathComponent("ca").path
+        let signed = try Agekit.run([
+            "simulate", "app-transaction", "--app-transaction-id", "AT-CLI", "--ca-dir", caDirectory,
+        ])
+        #expect(signed.status == 0)
+        let body = try JSONSerialization.data(
+            withJSONObject: [
+                "accountId": "dana", "signedAppTransaction": signed.out.trimmingCharacters(in: .whitespacesAndNewlines),
+            ])
+        #expect(
+            try await server.request("POST", "/v1/apps/\(Self.bundleId)/app-transactions", body: body, admin: true)
+                .status == 200)
+        let posted = try Agekit.run([
+            "simulate", "rescind", "--app-transaction-id", "AT-CLI", "--ca-dir", caDirectory, "--to",
+            server.baseURL.absoluteString,
+        ])
+        #expect(posted.status == 0)
+        #expect(posted.out.contains("HTTP 200"))
+        #expect(try await account(server, "dana")["state"] as? String == "consentRevoked")
+        let elsewhere = try Agekit.run([
+            "simulate", "rescind", "--app-transaction-id", "AT-CLI", "--bundle-id", "com.unknown", "--ca-dir",
+            caDirectory,
+            "--to", server.baseURL.absoluteString,
+        ])
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.out.contains("unknown_app"))
+    }
 }

@@ -1,9 +1,14 @@
 import AppStoreSignedData
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `agekit simulate`: payloads signed by the local test CA, shaped like the App Store's.
 ///
-/// Each subcommand builds a JWS; ``emit(_:options:console:)`` delivers it (today: prints it).
+/// Each subcommand builds a JWS; ``emit(_:options:console:)`` prints it, or posts it the
+/// way Apple does with `--to URL`.
 struct SimulateCommand: Command {
     static let name = "simulate"
     static let summary = "Sign App Store-shaped payloads with the local test CA."
@@ -11,6 +16,8 @@ struct SimulateCommand: Command {
         Usage: agekit simulate notification --type TYPE [--subtype S] [--bundle-id ID]
                                             [--environment ENV] [--app-transaction-id ID]
                                             [--app-apple-id N] [--ca-dir DIR]
+               agekit simulate rescind --app-transaction-id ID [--bundle-id ID] [--environment ENV]
+                                            [--ca-dir DIR] [--to URL]
                agekit simulate app-transaction [--app-transaction-id ID] [--bundle-id ID]
                                             [--environment ENV] [--app-apple-id N] [--ca-dir DIR]
                agekit simulate ca [--ca-dir DIR]
@@ -25,6 +32,8 @@ struct SimulateCommand: Command {
                             RESCIND_CONSENT carries appData with a signed app transaction;
                             SUBSCRIBED and the other purchase events a signed transaction and
                             renewal info; TEST a bare data section.
+          rescind           A RESCIND_CONSENT notification for one app transaction: what the
+                            sandbox's "Revoke App Consent" sends, on a laptop.
           app-transaction   A signed app transaction (what an app sends its backend).
           ca                Creates the CA if needed; prints its root's path and SHA-256.
 
@@ -36,16 +45,19 @@ struct SimulateCommand: Command {
           --app-transaction-id ID Default: a random 18-digit id.
           --app-apple-id N        App Apple ID (Production payloads get 1 unless given).
           --ca-dir DIR            Default ./agekit-data/ca.
+          --to URL                POST {"signedPayload": JWS} there instead of printing it, as
+                                  Apple does (a bare http://host:port gets /v2/notifications);
+                                  prints the answer; exit 0 on 2xx, 1 otherwise.
         """
 
     /// Options every subcommand accepts. Delivery options (e.g. a URL to post to) go here too.
     static let commonOptions: Set<String> = [
-        "bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir",
+        "bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to",
     ]
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         guard let subcommand = arguments.first else {
-            throw .usage("name a subcommand: notification, app-transaction or ca")
+            throw .usage("name a subcommand: notification, rescind, app-transaction or ca")
         }
         let rest = Array(arguments.dropFirst())
         switch subcommand {
@@ -54,6 +66,11 @@ struct SimulateCommand: Command {
             try noPositionals(options)
             let jws = try notification(options)
             return try await emit(jws, options: options, console: console)
+        case "rescind":
+            let options = try Arguments(rest + ["--type", "RESCIND_CONSENT"], valued: commonOptions.union(["type"]))
+            try noPositionals(options)
+            _ = try options.required("app-transaction-id")
+            return try await emit(try notification(options), options: options, console: console)
         case "app-transaction":
             let options = try Arguments(rest, valued: commonOptions)
             try noPositionals(options)
@@ -68,7 +85,7 @@ struct SimulateCommand: Command {
             console.out("sha256: \(ca.rootAnchor.sha256Fingerprint)")
             return 0
         default:
-            throw .usage("unknown subcommand '\(subcommand)': use notification, app-transaction or ca")
+            throw .usage("unknown subcommand '\(subcommand)': use notification, rescind, app-transaction or ca")
         }
     }
 
@@ -104,10 +121,31 @@ struct SimulateCommand: Command {
         }
     }
 
-    /// Delivers a signed payload: prints it.
+    /// Delivers a signed payload: prints it, or posts it to `--to`.
     static func emit(_ jws: String, options: Arguments, console: Console) async throws(CLIError) -> Int32 {
-        console.out(jws)
-        return 0
+        guard let target = options.value("to") else {
+            console.out(jws)
+            return 0
+        }
+        guard var url = URL(string: target), let scheme = url.scheme, ["http", "https"].contains(scheme),
+            url.host != nil
+        else { throw .usage("--to: '\(target)' is not an http(s) URL") }
+        if url.path.isEmpty || url.path == "/" { url = url.appendingPathComponent("v2/notifications") }
+        var request = URLRequest(url: url, timeoutInterval: 30)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try? JSONSerialization.data(withJSONObject: ["signedPayload": jws])
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await URLSession.shared.data(for: request)
+        } catch {
+            throw .failure(
+                code: "post_failed", message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        console.out("HTTP \(status) \(String(decoding: data, as: UTF8.self))")
+        return (200..<300).contains(status) ? 0 : 1
     }
 
     private static func noPositionals(_ options: Arguments) throws(CLIError) {
