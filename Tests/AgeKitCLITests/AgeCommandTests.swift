@@ -83,7 +83,8 @@ struct AgeCommandTests {
         "bad input: a clear message and a non-zero exit, never a crash",
         arguments: [
             (["--age", "20", "--gates", "13,14"], 2, "--gates"), (["--age", "20", "--gates", "-1"], 2, "--gates"),
-            (["--age", "20", "--gates", "13,15,17,19"], 2, "--gates"), (["--persona", "nobody"], 2, "not a known persona"),
+            (["--age", "20", "--gates", "13,15,17,19"], 2, "--gates"),
+            (["--persona", "nobody"], 2, "not a known persona"),
             (["--age", "20", "--region", "US-XX"], 2, "--region"),
             (["--age", "20", "--declaration", "retina"], 2, "declaration"),
             (["--age", "20", "--profile", "/nonexistent/profile.json"], 1, "unreadable_profile"),
