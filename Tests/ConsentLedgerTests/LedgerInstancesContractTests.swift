@@ -101,19 +101,8 @@ struct LedgerInstancesContractTests {
         writing.withLock { $0 = false }
         readerFinished.wait()
         let all = try ledgers[1].events(bundleId: "com.example.app", after: 0, limit: 10_000).map(\.cursor)
-        let failuresAndCount = {
-            #expect(failures.withLock { $0 } == [])
-            #expect(all.count == writes)
-        }
-        if backend == .sqliteMemory {
-            // Shared-cache in-memory SQLite: a reader holds a table lock that fails a
-            // concurrent write with SQLITE_LOCKED (262) instead of waiting.
-            withKnownIssue("in-memory SQLite fails writes that race a reader", isIntermittent: true) {
-                failuresAndCount()
-            }
-        } else {
-            failuresAndCount()
-        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(all.count == writes)
         #expect(seen.withLock { $0 } == all)
     }
 

@@ -17,6 +17,8 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     private var writer: SQLiteConnection?
     private var readers: [SQLiteConnection] = []
     private let readerLock = NSLock()
+    private let completions = DispatchQueue(label: "agekit-sqlite-completions", attributes: .concurrent)
+    private let checkpointer: SQLiteCheckpointer?
 
     /// Opens `path` (":memory:" keeps everything in one shared in-memory database).
     public init(path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256) throws(LedgerError) {
@@ -30,7 +32,12 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         self.maxBatch = maxBatch
         let writer = try SQLiteConnection(path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         if path != ":memory:" {
-            try writer.executeScript("PRAGMA journal_mode=WAL;")
+            // Checkpoints run on their own connection, so commits never wait for one.
+            try writer.executeScript("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;")
+            checkpointer = try SQLiteCheckpointer(
+                connection: SQLiteConnection(path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+        } else {
+            checkpointer = nil
         }
         try writer.executeScript("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
         self.writer = writer
@@ -81,6 +88,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         while !writerFinished { condition.wait() }
         closed = true
         condition.unlock()
+        checkpointer?.stop()
         readerLock.lock()
         readers.removeAll()
         readerLock.unlock()
@@ -141,7 +149,12 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
             batch.forEach { $0.completion(.failure(error)) }
             return
         }
-        for (pending, result) in zip(batch, results) { pending.completion(result) }
+        checkpointer?.committed(writes: batch.count)
+        // Replies are built off the writer thread: it only runs SQL and commits.
+        let finished: [@Sendable () -> Void] = zip(batch, results).map { pending, result in
+            { pending.completion(result) }
+        }
+        completions.async { finished.forEach { $0() } }
     }
 
     // MARK: - Readers

@@ -49,6 +49,9 @@ public final class ConsentResponder: HTTPResponder {
         dispatch(route, request, finish)
     }
 
+    /// Encoded once: load balancers poll it constantly.
+    private static let healthy = Reply.json(200, ["status": "ok"])
+
     private func dispatch(_ route: Route, _ request: HTTPRequest, _ reply: @escaping @Sendable (Reply) -> Void) {
         if route.isAdmin && !admin.isAuthorized(request) {
             var refusal = Reply.error(401, "unauthorized", "send the admin token as 'Authorization: Bearer <token>'")
@@ -57,7 +60,7 @@ public final class ConsentResponder: HTTPResponder {
         }
         switch (route, request.method) {
         case (.healthz, "GET"):
-            reply(.json(200, ["status": "ok"]))
+            reply(Self.healthy)
         case (.readyz, "GET"):
             ledger.checkWritable(at: clock.now()) { result in
                 switch result {
@@ -101,7 +104,15 @@ enum Route: Sendable, Equatable {
     case unknown
 
     init(_ request: HTTPRequest) {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map {
+        switch request.path {  // the hot routes, without splitting the path
+        case "/v2/notifications": self = .notifications
+        case "/healthz": self = .healthz
+        default: self.init(parsing: request.path)
+        }
+    }
+
+    private init(parsing path: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map {
             String($0).removingPercentEncoding ?? String($0)
         }
         switch parts.count {

@@ -28,6 +28,18 @@ struct NotificationHandler: Sendable {
 
     /// The JWS inside `{"signedPayload": "..."}`, or nil for any other body.
     static func signedPayload(in body: [UInt8]) -> String? {
+        // Apple's exact shape, read without building a dictionary; anything else is parsed.
+        let prefix = Array(#"{"signedPayload":""#.utf8)
+        if body.count > prefix.count + 2, body.starts(with: prefix), body[body.count - 2] == UInt8(ascii: "\""),
+            body[body.count - 1] == UInt8(ascii: "}")
+        {
+            let payload = body[prefix.count..<(body.count - 2)]
+            if !payload.isEmpty,
+                !payload.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 })
+            {
+                return String(decoding: payload, as: UTF8.self)
+            }
+        }
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
             let payload = object["signedPayload"] as? String, !payload.isEmpty
         else { return nil }

@@ -77,6 +77,9 @@ public final class Metrics: Sendable {
     }
 
     private static func escape(_ value: String) -> String {
-        value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == 10 }) else {
+            return value
+        }
+        return value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
     }
 }
