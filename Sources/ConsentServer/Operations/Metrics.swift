@@ -35,7 +35,14 @@ public final class Metrics: Sendable {
     public init() {}
 
     public func increment(_ name: String, _ labels: [(String, String)]) {
-        let key = labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
+        var key = ""
+        for (index, label) in labels.enumerated() {
+            if index > 0 { key += "," }
+            key += label.0
+            key += "=\""
+            key += Self.escape(label.1)
+            key += "\""
+        }
         state.withLock { $0.counters[name, default: [:]][key, default: 0] += 1 }
     }
 
@@ -77,6 +84,11 @@ public final class Metrics: Sendable {
     }
 
     private static func escape(_ value: String) -> String {
-        value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
+        // Label values are almost always plain: skip the replacements when nothing needs escaping.
+        let plain = !value.utf8.contains { byte in
+            byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
+        }
+        if plain { return value }
+        return value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
     }
 }
