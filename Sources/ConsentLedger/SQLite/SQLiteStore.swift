@@ -17,6 +17,9 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     private var writer: SQLiteConnection?
     private var readers: [SQLiteConnection] = []
     private let readerLock = NSLock()
+    /// Completions run here, in commit order, so that the writer thread only writes.
+    private let completions = DispatchQueue(label: "agekit-sqlite-completions")
+    private static let onCompletions = DispatchSpecificKey<Bool>()
 
     /// Opens `path` (":memory:" keeps everything in one shared in-memory database).
     public init(path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256) throws(LedgerError) {
@@ -33,6 +36,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         }
         try writer.executeScript("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
         self.writer = writer
+        completions.setSpecific(key: Self.onCompletions, value: true)
         let thread = Thread { [self] in runWriter() }
         thread.name = "agekit-sqlite-writer"
         thread.start()
@@ -80,6 +84,8 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         while !writerFinished { condition.wait() }
         closed = true
         condition.unlock()
+        // Every answer is given before close returns (unless close runs from a completion).
+        if DispatchQueue.getSpecific(key: Self.onCompletions) != true { completions.sync {} }
         readerLock.lock()
         readers.removeAll()
         readerLock.unlock()
@@ -116,7 +122,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         do {
             try connection.execute("BEGIN IMMEDIATE", [])
         } catch {
-            batch.forEach { $0.completion(.failure(error)) }
+            completions.async { batch.forEach { $0.completion(.failure(error)) } }
             return
         }
         var results: [Result<any Sendable, LedgerError>] = []
@@ -137,10 +143,13 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
             try connection.execute("COMMIT", [])
         } catch {
             _ = try? connection.execute("ROLLBACK", [])
-            batch.forEach { $0.completion(.failure(error)) }
+            completions.async { batch.forEach { $0.completion(.failure(error)) } }
             return
         }
-        for (pending, result) in zip(batch, results) { pending.completion(result) }
+        let finished = Array(zip(batch, results))
+        completions.async {
+            for (pending, result) in finished { pending.completion(result) }
+        }
     }
 
     // MARK: - Readers
