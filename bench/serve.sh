@@ -1,0 +1,290 @@
+#!/usr/bin/env bash
+# Benchmark of `agekit serve`: durable notifications/s and latency with wrk on loopback,
+# against a Python peer receiver (FastAPI, uvicorn, Apple's app-store-server-library,
+# SQLite), then /healthz alone. Exits non-zero when the stored notifications do not match the
+# 200 answers, or when any answer is not a 200. See docs/benchmarks.md.
+#
+# Settings (environment): BENCH_SECONDS (10) per notification run, BENCH_AGEKIT_BODIES (150000)
+# and BENCH_PEER_BODIES (20000) distinct payloads at most, BENCH_THREADS (2) and
+# BENCH_CONNECTIONS (64) for wrk, BENCH_PEER_WORKERS (2) uvicorn workers, BENCH_HEALTHZ_SECONDS (5),
+# BENCH_MIX (TEST,SUBSCRIBED,RESCIND_CONSENT) the notification types cycled through.
+set -euo pipefail
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$BENCH_DIR/.." && pwd)
+SERVE_DIR=$BENCH_DIR/serve
+VENV=$BENCH_DIR/.venv
+PY=$VENV/bin/python
+
+RUN_SECONDS=${BENCH_SECONDS:-10}
+AGEKIT_BODIES=${BENCH_AGEKIT_BODIES:-150000}
+PEER_BODIES=${BENCH_PEER_BODIES:-20000}
+THREADS=${BENCH_THREADS:-2}
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+PEER_WORKERS=${BENCH_PEER_WORKERS:-2}
+HEALTHZ_SECONDS=${BENCH_HEALTHZ_SECONDS:-5}
+MIX=${BENCH_MIX:-TEST,SUBSCRIBED,RESCIND_CONSENT}
+LIMIT=$((RUN_SECONDS + 60))   # wrk's own bound; a run normally ends by itself long before
+
+say() { printf '%s\n' "$*"; }
+die() { printf 'bench/serve.sh: %s\n' "$*" >&2; exit 2; }
+
+command -v wrk >/dev/null || die "wrk is missing (Debian package 'wrk')"
+command -v curl >/dev/null || die "curl is missing"
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time')"
+
+# --- Python environment ------------------------------------------------------------------
+if [ ! -x "$PY" ]; then
+    say "creating $VENV"
+    python3 -m venv "$VENV"
+fi
+if ! "$PY" -c 'import appstoreserverlibrary, fastapi, uvicorn, cryptography' 2>/dev/null \
+    || ! cmp -s "$SERVE_DIR/requirements.txt" "$VENV/.bench-serve-requirements"; then
+    say "installing $SERVE_DIR/requirements.txt into $VENV"
+    "$PY" -m pip install --quiet --upgrade pip
+    "$PY" -m pip install --quiet -r "$SERVE_DIR/requirements.txt"
+    cp "$SERVE_DIR/requirements.txt" "$VENV/.bench-serve-requirements"
+fi
+
+# --- agekit ----------------------------------------------------------------------------------
+say "building agekit (release)"
+(cd "$ROOT" && swift build -c release --product agekit 2>&1 | tail -n 1)
+AGEKIT=$(cd "$ROOT" && swift build -c release --show-bin-path)/agekit
+[ -x "$AGEKIT" ] || die "no agekit binary at $AGEKIT"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/agekit-bench-serve.XXXXXX")
+RESULTS=$BENCH_DIR/results/serve-$(date -u +%Y%m%dT%H%M%SZ)
+mkdir -p "$RESULTS"
+SERVER_PID=""
+
+stop_server() {
+    [ -n "$SERVER_PID" ] || return 0
+    if kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -TERM "$SERVER_PID" 2>/dev/null || true
+        for _ in $(seq 1 300); do
+            kill -0 "$SERVER_PID" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$SERVER_PID" 2>/dev/null || true
+    fi
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+}
+cleanup() {
+    stop_server
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+free_port() {
+    "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wait_ready() { # URL
+    for _ in $(seq 1 200); do
+        curl -sf -o /dev/null "$1" && return 0
+        kill -0 "$SERVER_PID" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
+start_agekit() { # PORT DATA_DIR LOG
+    "$AGEKIT" serve --listen "127.0.0.1:$1" --data-dir "$2" >"$3" 2>&1 &
+    SERVER_PID=$!
+    wait_ready "http://127.0.0.1:$1/healthz" || { cat "$3" >&2; die "agekit serve did not start"; }
+}
+
+start_peer() { # PORT DB LOG
+    PEER_DB=$2 PEER_ROOT=$AGEKIT_DATA/ca/root.pem "$VENV/bin/uvicorn" app:app \
+        --app-dir "$SERVE_DIR/python_peer" --host 127.0.0.1 --port "$1" --workers "$PEER_WORKERS" \
+        --no-access-log --log-level warning >"$3" 2>&1 &
+    SERVER_PID=$!
+    wait_ready "http://127.0.0.1:$1/healthz" || { cat "$3" >&2; die "the Python peer did not start"; }
+}
+
+count_rows() { # DB
+    "$PY" - "$1" <<'PYEOF'
+import sqlite3, sys
+connection = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
+print(connection.execute("SELECT count(*) FROM notifications").fetchone()[0])
+PYEOF
+}
+
+cpu_seconds() { # PID: user + system CPU seconds of the process and its descendants
+    "$PY" - "$1" <<'PYEOF'
+import os, sys
+ticks, parents = {}, {}
+for entry in os.listdir("/proc"):
+    if entry.isdigit():
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        ticks[int(entry)] = int(fields[11]) + int(fields[12])
+wanted, total = {int(sys.argv[1])}, 0
+changed = True
+while changed:
+    changed = False
+    for pid, parent in parents.items():
+        if parent in wanted and pid not in wanted:
+            wanted.add(pid)
+            changed = True
+print(f"{sum(ticks.get(pid, 0) for pid in wanted) / os.sysconf('SC_CLK_TCK'):.2f}")
+PYEOF
+}
+
+field() { # NAME LINE
+    sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $2"
+}
+
+FAILED=0
+run_notifications() { # NAME URL BODIES DB -> sets RESULT_LINE
+    local name=$1 url=$2 bodies=$3 out=$RESULTS/wrk-$1.txt mark=$WORK/done-$1
+    rm -f "$mark"
+    local cpu_before wrk_cpu
+    cpu_before=$(cpu_seconds "$SERVER_PID")
+    say "wrk -t$THREADS -c$CONNECTIONS --latency: POST /v2/notifications to $name for ${RUN_SECONDS} s (at most $(wc -l <"$bodies") distinct payloads)"
+    /usr/bin/time -f '%U %S' -o "$WORK/wrk-cpu-$name" \
+        wrk -t"$THREADS" -c"$CONNECTIONS" -d"${LIMIT}s" --timeout 30s --latency \
+        -s "$SERVE_DIR/post_notifications.lua" "$url" -- "$bodies" "$THREADS" "$mark" "$RUN_SECONDS" >"$out" 2>&1 || true
+    RESULT_LINE=$(grep '^result ' "$out" || true)
+    [ -n "$RESULT_LINE" ] || { cat "$out" >&2; die "wrk printed no result for $name"; }
+    wrk_cpu=$(awk '{printf "%.2f", $1 + $2}' "$WORK/wrk-cpu-$name")
+    RESULT_LINE="$RESULT_LINE server_cpu_s=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" 'BEGIN {printf "%.2f", b - a}') wrk_cpu_s=$wrk_cpu"
+    say "$RESULT_LINE" >>"$out"
+    grep -E '^(non-200|first ones)' -A3 "$out" || true
+}
+
+check_stored() { # NAME DB
+    local stored other duplicate in_flight rows
+    stored=$(field stored "$RESULT_LINE"); other=$(field other "$RESULT_LINE")
+    duplicate=$(field duplicate "$RESULT_LINE"); in_flight=$(field in_flight "$RESULT_LINE")
+    rows=$(count_rows "$2")
+    if [ "$rows" != "$stored" ] || [ "$other" != 0 ] || [ "$duplicate" != 0 ] || [ "$in_flight" != 0 ]; then
+        say "MISMATCH $1: $rows rows stored, $stored answered 200 stored, $duplicate duplicate, $other other, $in_flight unanswered"
+        FAILED=1
+    else
+        say "check $1: $rows notifications in the store = $stored answers 200 stored; no other answer"
+    fi
+}
+
+# --- machine ---------------------------------------------------------------------------------
+FSYNC_MS=$("$PY" - "$WORK" <<'PYEOF'
+import os, sys, time
+path = os.path.join(sys.argv[1], "fsync-probe")
+fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+samples = []
+for _ in range(100):
+    os.write(fd, b"x" * 4096)
+    started = time.perf_counter()
+    os.fsync(fd)
+    samples.append(time.perf_counter() - started)
+os.close(fd)
+os.unlink(path)
+samples.sort()
+print(f"{samples[50] * 1000:.2f}")
+PYEOF
+)
+{
+    say "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(uname -sr)"
+    say "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg); fsync of 4 KiB in $WORK: median $FSYNC_MS ms"
+    say "$(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2), $("$PY" --version), $(swift --version 2>&1 | head -n 1)"
+    if command -v openssl >/dev/null; then
+        say "reference: $(openssl speed -seconds 1 ecdsap256 2>/dev/null | awk '/nistp256/ {printf "openssl speed ecdsap256 on one core: %.0f verify/s (%.1f us CPU each)", $NF, 1e6 / $NF}')"
+    fi
+} | tee "$RESULTS/machine.txt"
+
+# --- agekit serve ----------------------------------------------------------------------------
+AGEKIT_DATA=$WORK/agekit
+AGEKIT_PORT=$(free_port)
+start_agekit "$AGEKIT_PORT" "$AGEKIT_DATA" "$WORK/agekit.log"
+say "agekit serve on 127.0.0.1:$AGEKIT_PORT, data in a temporary directory"
+
+BODIES=$WORK/bodies.jsonl
+TOTAL_BODIES=$(( AGEKIT_BODIES > PEER_BODIES ? AGEKIT_BODIES : PEER_BODIES ))
+say "generating $TOTAL_BODIES signed notifications (Sandbox; cycling $MIX)"
+"$PY" "$SERVE_DIR/gen_payloads.py" --ca "$AGEKIT_DATA/ca" --count "$TOTAL_BODIES" --mix "$MIX" --out "$BODIES"
+AGEKIT_FILE=$BODIES
+if [ "$AGEKIT_BODIES" -lt "$TOTAL_BODIES" ]; then AGEKIT_FILE=$WORK/bodies-agekit.jsonl; head -n "$AGEKIT_BODIES" "$BODIES" >"$AGEKIT_FILE"; fi
+PEER_FILE=$BODIES
+if [ "$PEER_BODIES" -lt "$TOTAL_BODIES" ]; then PEER_FILE=$WORK/bodies-peer.jsonl; head -n "$PEER_BODIES" "$BODIES" >"$PEER_FILE"; fi
+
+run_notifications agekit "http://127.0.0.1:$AGEKIT_PORT" "$AGEKIT_FILE"
+AGEKIT_LINE=$RESULT_LINE
+curl -s "http://127.0.0.1:$AGEKIT_PORT/metrics" >"$RESULTS/agekit-metrics.txt" || true
+stop_server
+tail -n 3 "$WORK/agekit.log" >"$RESULTS/agekit-log-tail.txt" || true
+check_stored agekit "$AGEKIT_DATA/agekit.sqlite"
+
+# --- the Python peer -------------------------------------------------------------------------
+PEER_PORT=$(free_port)
+start_peer "$PEER_PORT" "$WORK/peer.sqlite" "$WORK/peer.log"
+say "Python peer (FastAPI, uvicorn --workers $PEER_WORKERS) on 127.0.0.1:$PEER_PORT"
+run_notifications python "http://127.0.0.1:$PEER_PORT" "$PEER_FILE"
+PEER_LINE=$RESULT_LINE
+stop_server
+cp "$WORK/peer.log" "$RESULTS/peer.log" 2>/dev/null || true
+check_stored python "$WORK/peer.sqlite"
+
+# --- /healthz alone on agekit ----------------------------------------------------------------
+start_agekit "$AGEKIT_PORT" "$AGEKIT_DATA" "$WORK/agekit-healthz.log"
+say "wrk -t$THREADS -c$CONNECTIONS --latency: GET /healthz on agekit for ${HEALTHZ_SECONDS} s"
+HEALTHZ_CPU_BEFORE=$(cpu_seconds "$SERVER_PID")
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"${HEALTHZ_SECONDS}s" --latency "http://127.0.0.1:$AGEKIT_PORT/healthz" \
+    >"$RESULTS/wrk-healthz.txt" 2>&1 || true
+HEALTHZ_CPU=$(awk -v a="$HEALTHZ_CPU_BEFORE" -v b="$(cpu_seconds "$SERVER_PID")" 'BEGIN {printf "%.2f", b - a}')
+stop_server
+HEALTHZ_RPS=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$RESULTS/wrk-healthz.txt")
+HEALTHZ_ERRORS=$(grep -E 'Socket errors|Non-2xx' "$RESULTS/wrk-healthz.txt" || true)
+[ -n "$HEALTHZ_RPS" ] || { cat "$RESULTS/wrk-healthz.txt" >&2; die "wrk printed no rate for /healthz"; }
+
+# --- summary ---------------------------------------------------------------------------------
+"$PY" - "$AGEKIT_LINE" "$PEER_LINE" "$HEALTHZ_RPS" "$RESULTS/wrk-healthz.txt" "$CONNECTIONS" "$PEER_WORKERS" "$HEALTHZ_CPU" "$HEALTHZ_SECONDS" <<'PYEOF' | tee "$RESULTS/summary.txt"
+import re, sys
+def parse(line):
+    return {k: v for k, v in (item.split("=", 1) for item in line.split()[1:])}
+agekit, peer = parse(sys.argv[1]), parse(sys.argv[2])
+healthz_rps = float(sys.argv[3])
+healthz_text = open(sys.argv[4]).read()
+def percentile(p):
+    m = re.search(rf"^\s*{p}%\s+([\d.]+)(us|ms|s)\s*$", healthz_text, re.M)
+    if not m:
+        return float("nan")
+    return float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)]
+connections, workers = sys.argv[5], sys.argv[6]
+healthz_cpu_us = float(sys.argv[7]) / max(healthz_rps * float(sys.argv[8]), 1) * 1e6
+def rate(r):
+    return int(r["stored"]) / float(r["seconds"])
+a, p = rate(agekit), rate(peer)
+print()
+def cpu_us(r, key):
+    return float(r[key]) / max(int(r["answered"]), 1) * 1e6
+print(f"{'receiver':<34}{'durable/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'stored':>9}{'seconds':>9}"
+      f"{'server CPU':>12}{'wrk CPU':>10}")
+for name, r in ((f"agekit serve", agekit), (f"Python peer ({workers} uvicorn workers)", peer)):
+    print(f"{name:<34}{rate(r):>11,.0f}{float(r['p50_ms']):>9.2f}{float(r['p99_ms']):>9.2f}"
+          f"{int(r['stored']):>9,}{float(r['seconds']):>9.2f}"
+          f"{cpu_us(r, 'server_cpu_s'):>9,.0f} us{cpu_us(r, 'wrk_cpu_s'):>7,.0f} us")
+print("(CPU: user + system time per notification, of the server's processes and of wrk)")
+print(f"ratio agekit / Python peer: {a / p:.1f}x")
+print(f"GET /healthz on agekit: {healthz_rps:,.0f} req/s (p50 {percentile(50):.2f} ms, p99 {percentile(99):.2f} ms,"
+      f" server CPU {healthz_cpu_us:.1f} us per request)")
+print()
+def verdict(ok):
+    return "met" if ok else "MISSED"
+print(f"target >= 8,000 durable notifications/s: {a:,.0f} -> {verdict(a >= 8000)}")
+print(f"target p99 <= 15 ms at {connections} connections: {float(agekit['p99_ms']):.2f} ms -> {verdict(float(agekit['p99_ms']) <= 15)}")
+print(f"target >= 10x the Python peer: {a / p:.1f}x -> {verdict(a / p >= 10)}")
+print(f"target /healthz >= 80,000 req/s: {healthz_rps:,.0f} -> {verdict(healthz_rps >= 80000)}")
+PYEOF
+[ -z "$HEALTHZ_ERRORS" ] || say "healthz: $HEALTHZ_ERRORS"
+say "load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$RESULTS/summary.txt"
+say "raw output: $RESULTS"
+if [ "$FAILED" != 0 ]; then
+    say "FAILED: the store does not match the answers"
+    exit 1
+fi
