@@ -75,6 +75,51 @@ struct PostgresEndToEndTests {
             #expect(state.json["pushAllowed"] as? Bool == false)
         }
     }
+
+    @Test("while the database refuses the server: 503 and /readyz failing; afterwards recovery without a restart")
+    func databaseOutage() async throws {
+        let url = try #require(PostgresDatabase.url)
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        let role = "e2e_role_\(suffix)"
+        let schema = "e2e_outage_\(suffix)"
+        let password = "pw\(suffix)"
+        func admin(_ sql: String) throws {
+            #expect(try Agekit.runTool("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", sql]) == 0, "\(sql)")
+        }
+        try admin("CREATE ROLE \(role) LOGIN PASSWORD '\(password)'")
+        try admin("CREATE SCHEMA \(schema) AUTHORIZATION \(role)")
+        defer {
+            _ = try? Agekit.runTool("psql", [url, "-qc", "DROP SCHEMA IF EXISTS \(schema) CASCADE"])
+            _ = try? Agekit.runTool("psql", [url, "-qc", "DROP ROLE IF EXISTS \(role)"])
+        }
+        var components = try #require(URLComponents(string: url))
+        components.user = role
+        components.password = password
+        components.query = "schema=\(schema)"
+        let server = try ServerProcess(extraArguments: ["--store", try #require(components.string)])
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        func rescind(_ uuid: String) throws -> String {
+            try SimulatedPayloads.notification(
+                type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+                appTransactionId: "AT-OUT", notificationUUID: uuid, ca: ca)
+        }
+        #expect(try await server.post(signedPayload: try rescind("before-outage")).status == 200)
+
+        try admin("ALTER ROLE \(role) NOLOGIN")
+        try admin("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE usename = '\(role)'")
+        let refused = try await server.post(signedPayload: try rescind("during-outage"))
+        #expect(refused.status == 503)
+        #expect(refused.errorCode == "store_unavailable")
+        #expect(try await server.request("GET", "/readyz").status == 503)
+        #expect(try await server.request("GET", "/healthz").status == 200)
+
+        try admin("ALTER ROLE \(role) LOGIN")
+        #expect(try await server.request("GET", "/readyz").status == 200)
+        #expect(
+            try await server.post(signedPayload: try rescind("during-outage")).json["status"] as? String == "stored")
+        #expect(try await server.request("GET", "/v1/notifications/before-outage", admin: true).status == 200)
+    }
 }
 
 func register(
