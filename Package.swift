@@ -61,7 +61,7 @@ let package = Package(
             name: "AppStoreServerAPITests",
             dependencies: ["AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit"]),
         .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData", "agekit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit"]),
     ],
     swiftLanguageModes: [.v6]
 )
