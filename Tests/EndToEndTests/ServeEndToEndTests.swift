@@ -224,4 +224,30 @@ struct ServeEndToEndTests {
         #expect(elsewhere.status == 1)
         #expect(elsewhere.out.contains("unknown_app"))
     }
+
+    @Test("HTTPS straight from certificate and key files, TLS 1.2 or later")
+    func servesTLS() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "agekit-e2e-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = directory.appendingPathComponent("key.pem").path
+        let certificate = directory.appendingPathComponent("cert.pem").path
+        #expect(
+            try Agekit.runTool(
+                "openssl",
+                [
+                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
+                    "-subj", "/CN=127.0.0.1", "-keyout", key, "-out", certificate,
+                ]) == 0)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(#"{"localTesting": true, "tls": {"certificate": "\#(certificate)", "key": "\#(key)"}}"#.utf8)
+            .write(to: configuration)
+        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        defer { server.terminate() }
+        #expect(server.printed.contains { $0.contains("listening on https://") })
+        let url = "https://127.0.0.1:\(server.port)/healthz"
+        #expect(try Agekit.runTool("curl", ["-sfk", "--tlsv1.2", url]) == 0)
+        #expect(try Agekit.runTool("curl", ["-sfk", "--tlsv1.1", "--tls-max", "1.1", url]) != 0)
+        #expect(try Agekit.runTool("curl", ["-sf", "http://127.0.0.1:\(server.port)/healthz"]) != 0)
+    }
 }

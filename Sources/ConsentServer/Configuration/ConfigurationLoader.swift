@@ -92,6 +92,9 @@ public struct ConfigurationLoader {
                     historySync: try historySync(app))
             }
         }
+        if configuration.apps.isEmpty && configuration.localTesting && object["apps"] == nil {
+            configuration.apps = [.localDefault]  // the app `agekit simulate` signs for
+        }
         if let tls = try reader.object("tls") {
             try tls.allowOnly(["certificate", "key"])
             guard let certificate = try tls.string("certificate"), let key = try tls.string("key") else {
