@@ -88,7 +88,8 @@ struct ConfigurationLoaderTests {
                 json: #"{"localTesting": "yes"}"#, field: "localTesting"),
             BadFile(
                 name: "a duplicate app",
-                json: #"{"localTesting": true, "apps": [{"bundleId": "a", "environments": ["Sandbox"]}, {"bundleId": "a", "environments": ["Sandbox"]}]}"#,
+                json:
+                    #"{"localTesting": true, "apps": [{"bundleId": "a", "environments": ["Sandbox"]}, {"bundleId": "a", "environments": ["Sandbox"]}]}"#,
                 field: "apps[1].bundleId"),
         ])
     func badFiles(bad: BadFile) {

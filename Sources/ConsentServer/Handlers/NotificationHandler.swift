@@ -13,10 +13,10 @@ struct NotificationHandler: Sendable {
             var answer: Reply
             switch outcome {
             case .stored(let uuid, let type):
-                answer = .json(200, ["status": "stored", "notificationUUID": uuid])
+                answer = Self.acknowledgement("stored", uuid)
                 (answer.notificationUUID, answer.notificationType) = (uuid, type)
             case .duplicate(let uuid, let type):
-                answer = .json(200, ["status": "duplicate", "notificationUUID": uuid])
+                answer = Self.acknowledgement("duplicate", uuid)
                 (answer.notificationUUID, answer.notificationType) = (uuid, type)
             case .rejected(let status, let code, let message, let uuid, let type):
                 answer = .error(status, code, message)
@@ -24,6 +24,15 @@ struct NotificationHandler: Sendable {
             }
             reply(answer)
         }
+    }
+
+    /// `{"status": ..., "notificationUUID": ...}` with 200: what Apple gets for every delivery.
+    static func acknowledgement(_ status: String, _ uuid: String) -> Reply {
+        var body = JSONObjectWriter()
+        body.add("status", status)
+        body.add("notificationUUID", uuid)
+        return Reply(
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.string.utf8)))
     }
 
     /// The JWS inside `{"signedPayload": "..."}`, or nil for any other body.
