@@ -1,3 +1,4 @@
+import Foundation
 internal import CSQLite
 
 /// Owns one `sqlite3` handle and its cached statements. Not thread-safe: the store gives
@@ -61,9 +62,19 @@ final class SQLiteConnection: SQLConnection {
     }
 
     /// Runs several `;`-separated statements without parameters (migrations, pragmas).
-    func executeScript(_ sql: String) throws(LedgerError) {
+    /// Pragmas at open can meet another connection's lock on the WAL index in ways the busy
+    /// handler does not cover: they are retried for up to `retryMilliseconds`.
+    func executeScript(_ sql: String, retryMilliseconds: Int = 2_000) throws(LedgerError) {
         var message: UnsafeMutablePointer<CChar>?
-        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        var status = sqlite3_exec(handle, sql, nil, nil, &message)
+        var waited = 0
+        while (status & 0xFF == SQLITE_BUSY || status & 0xFF == SQLITE_LOCKED) && waited < retryMilliseconds {
+            sqlite3_free(message)
+            message = nil
+            usleep(20_000)
+            waited += 20
+            status = sqlite3_exec(handle, sql, nil, nil, &message)
+        }
         guard status == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? "status \(status)"
             sqlite3_free(message)
