@@ -56,7 +56,8 @@ let package = Package(
         .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
         .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData"]),
         .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData"]),
-        .testTarget(name: "ConsentServerTests", dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData"]),
+        .testTarget(
+            name: "ConsentServerTests", dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData"]),
         .testTarget(
             name: "AppStoreServerAPITests",
             dependencies: ["AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit"]),

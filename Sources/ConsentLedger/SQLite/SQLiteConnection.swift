@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// Owns one `sqlite3` handle and its cached statements. Not thread-safe: the store gives
 /// each connection to one thread at a time.
