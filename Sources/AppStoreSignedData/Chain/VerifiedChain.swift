@@ -1,7 +1,7 @@
-/// What a successful chain verification leaves behind: the leaf's key and the window in
-/// which the whole chain (leaf, intermediate, anchor) is valid.
+/// What a successful chain verification leaves behind: the leaf's key, prepared for ES256,
+/// and the window in which the whole chain (leaf, intermediate, anchor) is valid.
 struct VerifiedChain: Sendable {
-    let leafKey: OpenSSLKey
+    let leafKey: ES256Verifier
     let validity: ValidityWindow
 }
 
@@ -29,7 +29,7 @@ struct ChainPolicy: Sendable {
         guard let key = leaf.publicKey, key.isP256 else {
             throw VerificationError(.unsupportedAlgorithm, "ES256 needs a P-256 key in the leaf certificate")
         }
-        return VerifiedChain(leafKey: key, validity: validity)
+        return VerifiedChain(leafKey: ES256Verifier(key: key), validity: validity)
     }
 
     private static func certificate(_ base64: String, position: Int) throws(VerificationError) -> X509Certificate {

@@ -11,6 +11,10 @@ struct CompactJWS: Sendable {
     /// `BASE64URL(header) "." BASE64URL(payload)`.
     var bytes: [UInt8]
     var signingInputCount: Int
+    /// Length of the header segment, `BASE64URL(header)`.
+    var headerCount: Int
+    /// True when the header came from a known header or the header cache, not a new parse.
+    var headerReused: Bool
     var payload: [UInt8]
     /// Raw `R || S` as JWS ES256 carries it.
     var signature: [UInt8]
@@ -23,7 +27,7 @@ struct CompactJWS: Sendable {
     }
 
     var knownHeader: KnownHeader {
-        KnownHeader(segment: Array(bytes[0..<(bytes.firstIndex(of: UInt8(ascii: ".")) ?? 0)]), header: header)
+        KnownHeader(segment: Array(bytes[0..<headerCount]), header: header)
     }
 
     /// SHA-256 of the signing input, hashed in place.
@@ -32,7 +36,11 @@ struct CompactJWS: Sendable {
     }
 
     /// Splits and decodes. Checks the algorithm and the chain's shape; nothing cryptographic.
-    static func parse(_ bytes: [UInt8], known: KnownHeader? = nil) throws(VerificationError) -> CompactJWS {
+    /// A header is reused, not parsed, when its segment is byte for byte `known`'s or one in
+    /// `headers`.
+    static func parse(
+        _ bytes: [UInt8], known: KnownHeader? = nil, headers: HeaderCache? = nil
+    ) throws(VerificationError) -> CompactJWS {
         let dots = bytes.withUnsafeBufferPointer { buffer -> (Int, Int, Bool) in
             guard let base = buffer.baseAddress else { return (-1, -1, false) }
             func dot(after start: Int) -> Int {
@@ -56,8 +64,12 @@ struct CompactJWS: Sendable {
         guard firstDot > 0, secondDot > firstDot + 1, secondDot < bytes.count - 1 else {
             throw VerificationError(.malformedJWS, "a part of the JWS is empty")
         }
-        let reused = known.flatMap { known in
-            known.segment.count == firstDot && known.segment[...] == bytes[0..<firstDot] ? known.header : nil
+        let reused = bytes.withUnsafeBufferPointer { all -> JOSEHeader? in
+            let segment = UnsafeBufferPointer(rebasing: all[0..<firstDot])
+            if let known, HeaderCache.same(known.segment, segment) {
+                return known.header
+            }
+            return headers?.header(for: segment)
         }
         let decoded = bytes.withUnsafeBufferPointer { all -> ([UInt8]?, [UInt8]?, [UInt8]?) in
             let header =
@@ -97,6 +109,7 @@ struct CompactJWS: Sendable {
                 .signatureMismatch, "an ES256 signature is 64 bytes (R || S); this one is \(signature.count)")
         }
         return CompactJWS(
-            header: header, bytes: bytes, signingInputCount: secondDot, payload: payload, signature: signature)
+            header: header, bytes: bytes, signingInputCount: secondDot, headerCount: firstDot,
+            headerReused: reused != nil, payload: payload, signature: signature)
     }
 }

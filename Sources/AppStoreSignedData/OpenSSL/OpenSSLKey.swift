@@ -24,7 +24,9 @@ final class OpenSSLKey: @unchecked Sendable {
         return group == "prime256v1" || group == "P-256"
     }
 
-    /// Verifies a DER ECDSA signature over a SHA-256 digest computed by the caller.
+    /// Verifies a DER ECDSA signature over a SHA-256 digest computed by the caller, with a
+    /// context created for this call. JWS verification goes through ``ES256Verifier``; this is
+    /// the reference its tests compare against.
     func verify(derSignature: [UInt8], digest: [UInt8]) -> Bool {
         guard let context = EVP_PKEY_CTX_new(pointer, nil) else { return false }
         defer { EVP_PKEY_CTX_free(context) }

@@ -8,6 +8,7 @@ import Foundation
 public final class SignedDataVerifier: Sendable {
     let policy: ChainPolicy
     let cache: ChainCache
+    let headers: HeaderCache
     let effectiveTime: EffectiveTime
     public let maxInputBytes: Int
     let clock: @Sendable () -> Date
@@ -15,7 +16,7 @@ public final class SignedDataVerifier: Sendable {
     /// - Parameters:
     ///   - anchors: the only roots trusted; `x5c[2]` never is.
     ///   - effectiveTime: when certificate validity is checked.
-    ///   - cacheCapacity: verified chains kept (0 disables the cache).
+    ///   - cacheCapacity: verified chains kept, and as many parsed headers (0 disables both caches).
     ///   - maxInputBytes: larger inputs are rejected with `input_too_large` before any work.
     public convenience init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
@@ -33,6 +34,7 @@ public final class SignedDataVerifier: Sendable {
     ) {
         self.policy = ChainPolicy(store: TrustStore(anchors: anchors.map(\.certificate)))
         self.cache = ChainCache(capacity: cacheCapacity)
+        self.headers = HeaderCache(capacity: cacheCapacity)
         self.effectiveTime = effectiveTime
         self.maxInputBytes = maxInputBytes
         self.clock = clock
@@ -42,7 +44,7 @@ public final class SignedDataVerifier: Sendable {
     public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }
 
     public func verifyNotification(_ jws: String) throws(VerificationError) -> VerifiedNotification {
-        var context = Context()
+        var context = Context(keepsHeader: true)
         var notification = try verify(
             jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate })
         if var data = notification.data {
@@ -96,6 +98,8 @@ extension SignedDataVerifier {
     /// State of one call: a notification's nested fields are usually signed with the same
     /// chain as the notification, so a chain verified once is reused within the call.
     struct Context {
+        /// Keep the first header for the nested fields (a notification's).
+        var keepsHeader = false
         var lastX5C: [String]?
         var lastChain: VerifiedChain?
         var lastHeader: CompactJWS.KnownHeader?
@@ -108,14 +112,17 @@ extension SignedDataVerifier {
         guard size <= maxInputBytes else {
             throw VerificationError(.inputTooLarge, "the input is \(size) bytes; the limit is \(maxInputBytes)")
         }
-        let parsed = try CompactJWS.parse(Array(jws.utf8), known: context.lastHeader)
+        let parsed = try CompactJWS.parse(Array(jws.utf8), known: context.lastHeader, headers: headers)
         let x5c = parsed.header.x5c!  // CompactJWS.parse guarantees three entries
         let chain = try chain(for: x5c, context: &context)
-        if context.lastHeader == nil { context.lastHeader = parsed.knownHeader }
+        // Headers are remembered only once their chain is trusted.
+        if !parsed.headerReused || (context.keepsHeader && context.lastHeader == nil) {
+            let known = parsed.knownHeader
+            if !parsed.headerReused { headers.insert(known) }
+            if context.keepsHeader, context.lastHeader == nil { context.lastHeader = known }
+        }
 
-        let digest = parsed.signingInputDigest
-        guard chain.leafKey.verify(derSignature: ECDSASignature.der(fromRaw: parsed.signature), digest: digest)
-        else {
+        guard chain.leafKey.verify(rawSignature: parsed.signature, digest: parsed.signingInputDigest) else {
             throw VerificationError(.signatureMismatch, "the ES256 signature does not match the leaf certificate's key")
         }
 

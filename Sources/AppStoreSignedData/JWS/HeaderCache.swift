@@ -1,0 +1,75 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Parsed protected headers keyed by their exact base64url segment, so a JWS whose header
+/// bytes were seen before skips decoding and parsing them again (App Store data signed with
+/// the same chain carries byte-identical headers). Bounded, safe to share between threads.
+///
+/// It holds parses only, never a trust decision: the chain is still looked up and the
+/// signature still verified for every JWS.
+final class HeaderCache: Sendable {
+    private struct Entry {
+        var segment: [UInt8]
+        var header: JOSEHeader
+    }
+
+    private struct State {
+        /// Keyed by ``HeaderCache/key(_:)``; entries with the same key are told apart by
+        /// comparing every byte.
+        var entries: [Int: [Entry]] = [:]
+        var count = 0
+    }
+
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// Hashes the length and the first 256 bytes (which cover the start of the leaf
+    /// certificate); equality is decided on all the bytes.
+    private static func key(_ segment: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(segment.count)
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: segment.prefix(256))))
+        return hasher.finalize()
+    }
+
+    static func same(_ stored: [UInt8], _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard stored.count == segment.count else { return false }
+        guard let other = segment.baseAddress else { return true }
+        return stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, other, segment.count) == 0 }
+    }
+
+    func header(for segment: UnsafeBufferPointer<UInt8>) -> JOSEHeader? {
+        guard capacity > 0, segment.count > 0 else { return nil }
+        let key = Self.key(segment)
+        return state.withLock { state in
+            state.entries[key]?.first { Self.same($0.segment, segment) }?.header
+        }
+    }
+
+    func insert(_ known: CompactJWS.KnownHeader) {
+        guard capacity > 0, !known.segment.isEmpty else { return }
+        let key = known.segment.withUnsafeBufferPointer { Self.key($0) }
+        state.withLock { state in
+            let bucket = state.entries[key] ?? []
+            if bucket.contains(where: { $0.segment == known.segment }) { return }
+            // Full: start again. Headers repeat (one per signing chain), so this is rare.
+            if state.count >= capacity {
+                state.entries.removeAll()
+                state.count = 0
+            }
+            state.entries[key, default: []].append(Entry(segment: known.segment, header: known.header))
+            state.count += 1
+        }
+    }
+
+    var count: Int { state.withLock { $0.count } }
+}
