@@ -16,10 +16,13 @@ public struct PostgresConfiguration: Sendable {
     public var connectTimeoutSeconds: Int
     /// How many times a write is run again after a deadlock or a serialization failure.
     public var maxTransactionRetries: Int
+    /// How many queued writes a pool connection runs in one transaction at most (group
+    /// commit: one `COMMIT`, and one WAL flush, for all of them). 1 commits each write alone.
+    public var batchSize: Int
 
     public init(
         connection: String, user: String? = nil, password: String? = nil, poolSize: Int = 8, schema: String? = nil,
-        connectTimeoutSeconds: Int = 5, maxTransactionRetries: Int = 3
+        connectTimeoutSeconds: Int = 5, maxTransactionRetries: Int = 3, batchSize: Int = 8
     ) {
         self.connection = connection
         self.user = user
@@ -28,6 +31,7 @@ public struct PostgresConfiguration: Sendable {
         self.schema = schema
         self.connectTimeoutSeconds = connectTimeoutSeconds
         self.maxTransactionRetries = maxTransactionRetries
+        self.batchSize = batchSize
     }
 
     /// Checks the settings and returns the libpq keywords to connect with, in override order.
@@ -36,6 +40,9 @@ public struct PostgresConfiguration: Sendable {
     ) {
         guard poolSize >= 1 else {
             throw LedgerError(.invalidStore, "the PostgreSQL pool size must be at least 1, not \(poolSize)")
+        }
+        guard batchSize >= 1 else {
+            throw LedgerError(.invalidStore, "the PostgreSQL batch size must be at least 1, not \(batchSize)")
         }
         let info = try PostgresConnectionInfo(parsing: connection)
         // libpq checks ports only when connecting; a typo should stop `agekit serve` at once.

@@ -1,8 +1,10 @@
 import Foundation
 
-/// The store that scales past one machine: a pool of libpq connections shared by worker
-/// threads. Each write is one transaction (`BEGIN`, body, `COMMIT`) and completes only after
-/// `COMMIT` returns, which with `synchronous_commit=on` means the commit is durable.
+/// The store that scales past one machine: a pool of libpq connections, one worker thread
+/// each. A worker takes up to `batchSize` queued writes and runs them in one transaction
+/// (group commit: one `COMMIT` and one WAL flush for all of them, see `perform`); a write
+/// completes only after that `COMMIT` returns, which with `synchronous_commit=on` means the
+/// commit is durable. Completions run on a dispatch queue, off the worker.
 ///
 /// Several `agekit serve` processes may share one database: the ledger's writes lock the
 /// app transaction they depend on (see `LedgerWrites`), migrations run under an advisory
@@ -19,6 +21,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     private let configuration: PostgresConfiguration
     private let parameters: [(keyword: String, value: String)]
     private let condition = NSCondition()
+    private let completions = DispatchQueue(label: "agekit-postgres-completions", attributes: .concurrent)
     private var queue: [PendingWrite] = []
     private var idle: [PostgresConnection] = []
     private var openConnections = 0
@@ -116,8 +119,13 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     // MARK: - Workers
 
     private func runWorker() {
-        while let pending = nextWrite() {
-            pending.completion(perform(pending.body))
+        while let batch = nextBatch() {
+            let results = perform(batch)
+            // Replies are built off the worker: it only runs SQL and commits.
+            let finished: [@Sendable () -> Void] = zip(batch, results).map { pending, result in
+                { pending.completion(result) }
+            }
+            completions.async { finished.forEach { $0() } }
         }
         condition.lock()
         runningWorkers -= 1
@@ -125,52 +133,172 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for work; nil once closing and drained.
-    private func nextWrite() -> PendingWrite? {
+    /// Waits for work, then takes up to `batchSize` queued writes; nil once closing and drained.
+    private func nextBatch() -> [PendingWrite]? {
         condition.lock()
         defer { condition.unlock() }
         while queue.isEmpty && !closing { condition.wait() }
-        return queue.isEmpty ? nil : queue.removeFirst()
+        if queue.isEmpty { return nil }
+        let batch = Array(queue.prefix(configuration.batchSize))
+        queue.removeFirst(batch.count)
+        return batch
     }
 
-    /// Runs one write, again in a new transaction when that is safe: after a deadlock or a
-    /// serialization failure (PostgreSQL rolled it back), or after the connection broke
-    /// before `COMMIT` was sent. A connection lost during `COMMIT` leaves the outcome
-    /// unknown: that write fails with `.unavailable` and the caller retries it (the ledger's
-    /// writes are idempotent by notification UUID).
-    private func perform(
-        _ body: @Sendable (any SQLConnection) throws -> any Sendable
-    ) -> Result<any Sendable, LedgerError> {
+    /// Runs a batch of writes in as few transactions as it can, one `COMMIT` each, and
+    /// returns one result per write, all final (every commit they depend on is durable).
+    ///
+    /// The first transaction runs the writes one after the other with no savepoint (a
+    /// savepoint costs a round trip per write). When a write fails in it, the transaction
+    /// is rolled back and the batch runs again with a savepoint per write, so the failing
+    /// write is undone alone and the others commit. A write that meets a deadlock or a
+    /// serialization failure in that mode is rolled back to its savepoint and runs again in
+    /// the next transaction, after this one has committed and released its locks, up to
+    /// `maxTransactionRetries` times.
+    ///
+    /// A connection lost before `COMMIT` was sent rolled everything back: the batch runs
+    /// once more on a new connection (the ledger's writes are idempotent by notification
+    /// UUID and by link anyway). A connection lost during `COMMIT` leaves the outcome
+    /// unknown: every write of that transaction fails with `.unavailable` and the caller
+    /// retries it.
+    private func perform(_ batch: [PendingWrite]) -> [Result<any Sendable, LedgerError>] {
+        var results: [Result<any Sendable, LedgerError>?] = Array(repeating: nil, count: batch.count)
+        var waiting = Array(batch.indices)
+        var conflicts = Array(repeating: 0, count: batch.count)
+        var transactionConflicts = 0
         var lostConnections = 0
-        var conflicts = 0
-        while true {
+        var savepoints = false
+        func failWaiting(_ error: LedgerError) {
+            for index in waiting { results[index] = .failure(error) }
+            waiting = []
+        }
+        while !waiting.isEmpty {
             let connection: PostgresConnection
             do {
                 connection = try checkout()
             } catch {
-                return .failure(error)
+                failWaiting(error)
+                break
             }
-            var committing = false
-            do {
-                try connection.execute("BEGIN", [])
-                let value = try body(connection)
-                committing = true
-                try connection.commit()
+            let writes = waiting.map { batch[$0] }
+            let alone = writes.count == 1
+            switch transaction(writes, on: connection, savepoints: savepoints && !alone) {
+            case .committed(let outcomes):
                 checkin(connection)
-                return .success(value)
-            } catch {
-                let failure = connection.lastFailure
-                abandon(connection)
-                switch failure {
-                case .connectionLost where !committing && lostConnections == 0:
-                    lostConnections += 1
-                case .transactionRetryable where conflicts < configuration.maxTransactionRetries:
-                    conflicts += 1
-                default:
-                    return .failure(LedgerError.wrapping(error))
+                var again: [Int] = []
+                for (index, outcome) in zip(waiting, outcomes) {
+                    switch outcome {
+                    case .done(let result):
+                        results[index] = result
+                    case .conflict(let error):
+                        if conflicts[index] < configuration.maxTransactionRetries {
+                            conflicts[index] += 1
+                            again.append(index)
+                        } else {
+                            results[index] = .failure(error)
+                        }
+                    }
                 }
+                waiting = again
+            case .rolledBack(let position, let error, let failure):
+                abandon(connection)
+                if failure == .connectionLost {
+                    // Before COMMIT: nothing of this transaction is left; run it all once more.
+                    if lostConnections == 0 {
+                        lostConnections += 1
+                    } else {
+                        failWaiting(error)
+                    }
+                } else if failure == .transactionRetryable {
+                    // PostgreSQL rolled the whole transaction back: run it again, the same way.
+                    if transactionConflicts < configuration.maxTransactionRetries {
+                        transactionConflicts += 1
+                    } else {
+                        failWaiting(error)
+                    }
+                } else if alone, let position {
+                    results[waiting[position]] = .failure(error)
+                    waiting = []
+                } else if !savepoints && !alone {
+                    // A write failed, or left the transaction failed for COMMIT: once more,
+                    // with a savepoint per write.
+                    savepoints = true
+                } else {
+                    failWaiting(error)
+                }
+            case .commitLost(let error):
+                abandon(connection)
+                failWaiting(error)
             }
         }
+        return results.map { $0 ?? .failure(LedgerError(.unavailable, "the write did not run")) }
+    }
+
+    /// What became of one write of a committed transaction.
+    private enum WriteOutcome {
+        case done(Result<any Sendable, LedgerError>)
+        /// A deadlock or serialization failure rolled it back to its savepoint: run it again.
+        case conflict(LedgerError)
+    }
+
+    private enum TransactionOutcome {
+        /// Committed and durable; one outcome per write, in order.
+        case committed([WriteOutcome])
+        /// Nothing was committed. `position` is the write that failed (nil: `BEGIN`,
+        /// a savepoint command or `COMMIT` itself).
+        case rolledBack(position: Int?, LedgerError, PostgresFailure?)
+        /// The connection broke during `COMMIT`: the outcome is unknown.
+        case commitLost(LedgerError)
+    }
+
+    /// One transaction for `writes`, with a savepoint per write or none.
+    private func transaction(
+        _ writes: [PendingWrite], on connection: PostgresConnection, savepoints: Bool
+    ) -> TransactionOutcome {
+        func failure(of connection: PostgresConnection) -> PostgresFailure? {
+            connection.isUsable ? connection.lastFailure : .connectionLost
+        }
+        do {
+            try connection.execute("BEGIN", [])
+        } catch {
+            return .rolledBack(position: nil, error, failure(of: connection))
+        }
+        var outcomes: [WriteOutcome] = []
+        outcomes.reserveCapacity(writes.count)
+        for (position, pending) in writes.enumerated() {
+            if savepoints {
+                do {
+                    try connection.execute("SAVEPOINT agekit_write", [])
+                } catch {
+                    return .rolledBack(position: nil, error, failure(of: connection))
+                }
+            }
+            do {
+                outcomes.append(.done(.success(try pending.body(connection))))
+                if savepoints { try connection.execute("RELEASE agekit_write", []) }
+            } catch {
+                let wrapped = LedgerError.wrapping(error)
+                let cause = failure(of: connection)
+                guard savepoints, cause != .connectionLost else {
+                    return .rolledBack(position: position, wrapped, cause)
+                }
+                do {
+                    try connection.execute("ROLLBACK TO agekit_write", [])
+                    try connection.execute("RELEASE agekit_write", [])
+                } catch {
+                    return .rolledBack(position: nil, LedgerError.wrapping(error), failure(of: connection))
+                }
+                outcomes.removeLast(outcomes.count - position)
+                outcomes.append(cause == .transactionRetryable ? .conflict(wrapped) : .done(.failure(wrapped)))
+            }
+        }
+        do {
+            try connection.commit()
+        } catch {
+            let cause = failure(of: connection)
+            if cause == .connectionLost { return .commitLost(error) }
+            return .rolledBack(position: nil, error, cause)
+        }
+        return .committed(outcomes)
     }
 
     // MARK: - The pool
