@@ -5,8 +5,9 @@ import Foundation
 /// - `sqlite:PATH` (or `sqlite:///absolute/path`): an SQLite file, created when missing.
 /// - `sqlite::memory:`: an in-memory SQLite database (tests, demos: gone on exit).
 /// - `postgres://user@host:port/database?sslmode=...` (or `postgresql://`): a libpq URL.
-///   Two query parameters are ours and never reach libpq: `pool_size` (connections, default
-///   8) and `schema` (the `search_path` for the ledger's tables). Without a password in the
+///   Three query parameters are ours and never reach libpq: `pool_size` (connections, default
+///   8), `batch_size` (writes grouped into one commit, default 8) and `schema` (the
+///   `search_path` for the ledger's tables). Without a password in the
 ///   URL, `AGEKIT_STORE_PASSWORD`, then `PGPASSWORD`, from the environment is used.
 ///
 /// Parsing never connects; ``makeStore()`` does. Errors never show a password.
@@ -81,6 +82,7 @@ public enum StoreURL: Sendable {
             }
         }
         var poolSize = 8
+        var batchSize: Int?
         var schema: String?
         var passed: [String] = []
         for (name, value) in query {
@@ -91,6 +93,12 @@ public enum StoreURL: Sendable {
                         .invalidStore, "pool_size must be a whole number from 1 to 1000, not '\(redacted(value))'")
                 }
                 poolSize = size
+            case "batch_size":
+                guard let size = Int(value), (1...1_000).contains(size) else {
+                    throw LedgerError(
+                        .invalidStore, "batch_size must be a whole number from 1 to 1000, not '\(redacted(value))'")
+                }
+                batchSize = size
             case "schema": schema = value
             default: passed.append("\(name)=\(value)")
             }
@@ -103,6 +111,7 @@ public enum StoreURL: Sendable {
             throw LedgerError(.invalidStore, redacted(error.message))
         }
         var configuration = PostgresConfiguration(connection: connection, poolSize: poolSize, schema: schema)
+        if let batchSize { configuration.batchSize = batchSize }
         if info.settings["password"] == nil {
             configuration.password = environment["AGEKIT_STORE_PASSWORD"] ?? environment["PGPASSWORD"]
         }

@@ -33,7 +33,9 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
                 "agekit-ledger-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let path = directory.appendingPathComponent("ledger.sqlite").path
-            open = { try Ledger(store: SQLiteStore(path: path)) }
+            // Several stores on one file stand for several processes: under a loaded test run
+            // a writer may wait for the others longer than the server's 2 s default.
+            open = { try Ledger(store: SQLiteStore(path: path, busyTimeoutMilliseconds: 15_000)) }
         case .postgres:
             let schema = try PostgresTestServer.temporarySchema()
             schema.retain()

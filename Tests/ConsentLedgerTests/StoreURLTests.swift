@@ -41,6 +41,19 @@ struct StoreURLTests {
         #expect(configuration.schema == schema)
     }
 
+    @Test("batch_size sets how many writes share one PostgreSQL commit")
+    func batchSize() throws {
+        guard
+            case .postgres(let configuration) = try StoreURL(
+                parsing: "postgres://u@h/l?batch_size=32", environment: [:])
+        else {
+            Issue.record("not a PostgreSQL store")
+            return
+        }
+        #expect(configuration.batchSize == 32)
+        #expect(configuration.connection == "postgres://u@h/l")
+    }
+
     @Test(
         "the password comes from the URL, else AGEKIT_STORE_PASSWORD, else PGPASSWORD",
         arguments: [
@@ -67,6 +80,7 @@ struct StoreURLTests {
             ("sqlite://host/file", "take no host"),
             ("postgres://u@h/l?pool_size=0", "pool_size"),
             ("postgres://u@h/l?pool_size=many", "pool_size"),
+            ("postgres://u@h/l?batch_size=0", "batch_size"),
             ("postgres://u@h/l?schema=Bad-Name", "schema"),
             ("postgres://u@h/l?bogus=1", "bogus"),
             ("postgres://u@h:notaport/l", "port"),
