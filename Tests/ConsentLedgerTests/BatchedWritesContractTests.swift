@@ -209,8 +209,9 @@ struct BatchedWritesContractTests {
         #expect(all.count == 4)
         for result in all { #expect(try result.get() == .stored(revokedAccounts: [], parked: false)) }
         #expect(try ledgers[0].notificationCount() == 6)
-        // Four writes, and the two of the deadlock's victim once more.
-        #expect(runs.withLock { $0 } == 6)
+        // Four writes, and the deadlock victim's two once more when the batches overlapped
+        // (a loaded machine can keep them apart; the outcome above must hold either way).
+        #expect([4, 6].contains(runs.withLock { $0 }))
     }
 
     @Test("the last write of a batch leaves the transaction failed: it alone fails at COMMIT")

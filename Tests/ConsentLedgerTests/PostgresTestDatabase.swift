@@ -52,7 +52,9 @@ enum PostgresTestServer {
         schema.retain()
         do {
             let store = try PostgresStore(
-                PostgresConfiguration(connection: schema.url, poolSize: poolSize, schema: schema.name))
+                // A loaded test run can be slow to fork backends: wait longer than the default.
+                PostgresConfiguration(
+                    connection: schema.url, poolSize: poolSize, schema: schema.name, connectTimeoutSeconds: 30))
             return TemporarySchemaStore(base: store, schema: schema)
         } catch {
             schema.release()

@@ -22,7 +22,7 @@ public struct PostgresConfiguration: Sendable {
 
     public init(
         connection: String, user: String? = nil, password: String? = nil, poolSize: Int = 8, schema: String? = nil,
-        connectTimeoutSeconds: Int = 5, maxTransactionRetries: Int = 3, batchSize: Int = 8
+        connectTimeoutSeconds: Int = 10, maxTransactionRetries: Int = 3, batchSize: Int = 8
     ) {
         self.connection = connection
         self.user = user
