@@ -87,7 +87,7 @@ struct BatchedWritesContractTests {
         let ledger = try Ledger(store: store)
         defer { ledger.close() }
         let count = 40
-        let killerRuns = Mutex(0)
+        let killedIndex = Mutex<Int?>(nil)
         let transactions = Mutex<[Int: [Int64]]>([:])  // write index -> txid of each run
         let group = DispatchGroup()
         group.enter()
@@ -101,14 +101,20 @@ struct BatchedWritesContractTests {
             group.enter()
             ledger.store.write({ connection in
                 let txid = try connection.execute("SELECT txid_current()").first?[0].integer ?? -1
-                transactions.withLock { $0[index, default: []].append(txid) }
+                // Whether an earlier write of this batch already ran in this transaction.
+                let sharesTransaction = transactions.withLock { runs in
+                    defer { runs[index, default: []].append(txid) }
+                    return runs.contains { $0.key != index && $0.value.last == txid }
+                }
                 let outcome = try LedgerWrites(connection, now: 1_000).record(notification)
-                if index == count / 2
-                    && killerRuns.withLock({ runs in
-                        runs += 1
-                        return runs == 1
-                    })
-                {
+                let kill =
+                    sharesTransaction
+                    && killedIndex.withLock { killed in
+                        guard killed == nil else { return false }
+                        killed = index
+                        return true
+                    }
+                if kill {
                     // The server ends this session in the middle of the batch.
                     try connection.execute("SELECT pg_terminate_backend(pg_backend_pid())")
                 }
@@ -123,10 +129,11 @@ struct BatchedWritesContractTests {
         for index in 0..<count {
             #expect(try all[index]?.get() == .stored(revokedAccounts: [], parked: false), "write \(index)")
         }
-        #expect(killerRuns.withLock { $0 } == 2)
         let runs = transactions.withLock { $0 }
-        // The writes before the killer ran in the terminated transaction with it, and again.
-        let killed = try #require(runs[count / 2]?.first)
+        // The batch was cut in the middle; the killer and the writes before it ran again.
+        let killer = try #require(killedIndex.withLock { $0 }, "no batch held two writes")
+        #expect(runs[killer]?.count == 2)
+        let killed = try #require(runs[killer]?.first)
         let sharedWithKiller = runs.values.filter { $0.first == killed }.count
         #expect(sharedWithKiller > 1, "the terminated transaction held a batch, not one write")
         #expect(runs.values.allSatisfy { $0.count <= 2 })
