@@ -19,8 +19,7 @@ public struct Reply: Sendable {
 
     /// `{"error": {"code": ..., "message": ...}}` with the given status.
     public static func error(_ status: Int, _ code: String, _ message: String) -> Reply {
-        let body = ["error": ["code": code, "message": message]]
-        return Reply(.json(status, body), errorCode: code)
+        Reply(.jsonError(status: status, code: code, message: message), errorCode: code)
     }
 
     public static func json(_ status: Int = 200, _ value: some Encodable) -> Reply {
