@@ -23,4 +23,13 @@ static inline int agekit_sk_X509_num(const STACK_OF(X509) *s) { return sk_X509_n
 static inline X509 *agekit_sk_X509_value(const STACK_OF(X509) *s, int i) { return sk_X509_value(s, i); }
 static inline void agekit_OPENSSL_free(void *p) { OPENSSL_free(p); }
 static inline long agekit_BIO_get_mem_data(BIO *b, char **pp) { return BIO_get_mem_data(b, pp); }
+
+// Deprecated in OpenSSL 3.0 but kept, and the only way to give an arbitrary point (a leaf's
+// public key, set as a group's generator) the fixed-base tables the real generator has.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+static inline int agekit_EC_GROUP_precompute_mult(EC_GROUP *group, BN_CTX *ctx) {
+    return EC_GROUP_precompute_mult(group, ctx);
+}
+#pragma clang diagnostic pop
 #endif

@@ -61,7 +61,7 @@ struct PreparedVerificationTests {
 
     @Test func decidesLikeAFreshContextOnEveryVariant() throws {
         let (key, digest, raw) = try Self.signed()
-        let prepared = ES256Verifier(key: key)
+        let prepared = ES256Verifier(key: key, precomputeAfter: .max)  // the context pool only
         // Twice, so the second round runs on contexts that already saw failures.
         for _ in 0..<2 {
             for variant in Self.variants(raw) {
@@ -86,7 +86,7 @@ struct PreparedVerificationTests {
 
     @Test func threadsSharingOneKeyAllGetTheRightAnswer() throws {
         let (key, digest, raw) = try Self.signed()
-        let prepared = ES256Verifier(key: key)
+        let prepared = ES256Verifier(key: key, precomputeAfter: .max)  // the context pool only
         var changed = raw
         changed[40] ^= 0x04
         let bad = changed
@@ -102,6 +102,101 @@ struct PreparedVerificationTests {
         #expect(wrong.value == 0)
         #expect(prepared.idleCount >= 1 && prepared.idleCount <= ES256Verifier.maxIdle)
         #expect(prepared.verify(rawSignature: raw, digest: digest))
+    }
+
+    @Test func theFixedKeyTableDecidesLikeAFreshContext() throws {
+        let (key, digest, raw) = try Self.signed()
+        let table = try #require(P256FixedKey(key: key))
+        for variant in Self.variants(raw) {
+            let fresh = key.verify(derSignature: ECDSASignature.der(fromRaw: variant.raw), digest: digest)
+            #expect(table.verify(rawSignature: variant.raw, digest: digest) == fresh, "\(variant.name)")
+        }
+        #expect(table.verify(rawSignature: raw, digest: digest))
+        // The other key's valid signature, a changed digest, wrong lengths.
+        let (_, otherDigest, otherRaw) = try Self.signed()
+        #expect(!table.verify(rawSignature: otherRaw, digest: otherDigest))
+        var changedDigest = digest
+        changedDigest[31] ^= 0x01
+        #expect(!table.verify(rawSignature: raw, digest: changedDigest))
+        #expect(!table.verify(rawSignature: Array(raw.prefix(63)), digest: digest))
+        #expect(!table.verify(rawSignature: raw, digest: Array(digest.prefix(31))))
+        #expect(table.idleCount == 1)
+    }
+
+    @Test func theFixedKeyTableAgreesOnManyRandomSignatures() throws {
+        let key = try #require(OpenSSLKey.generateP256())
+        let table = try #require(P256FixedKey(key: key))
+        var disagreements: [String] = []
+        var accepted = 0
+        for round in 0..<200 {
+            let message = Array("message \(round) \(UInt64.random(in: 0...UInt64.max))".utf8)
+            let der = try #require(key.signSHA256(message))
+            var raw = try #require(ECDSASignature.raw(fromDER: der))
+            var digest = SHA256Digest.hash(message)
+            switch round % 4 {
+            case 1: raw[Int.random(in: 0..<64)] ^= UInt8(1 << Int.random(in: 0..<8))
+            case 2: digest[Int.random(in: 0..<32)] ^= UInt8(1 << Int.random(in: 0..<8))
+            case 3: raw = Array(raw[32...] + raw[..<32])
+            default: break
+            }
+            let fresh = key.verify(derSignature: ECDSASignature.der(fromRaw: raw), digest: digest)
+            let fast = table.verify(rawSignature: raw, digest: digest)
+            if fresh != fast { disagreements.append("round \(round): fresh \(fresh), table \(fast)") }
+            if fast { accepted += 1 }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+        #expect(accepted == 50)
+    }
+
+    @Test func aKeyUsedOftenMovesToTheTableAndStaysRight() throws {
+        let (key, digest, raw) = try Self.signed()
+        let prepared = ES256Verifier(key: key, precomputeAfter: 3)
+        var changed = raw
+        changed[7] ^= 0x10
+        for round in 0..<3 {
+            #expect(prepared.verify(rawSignature: round == 1 ? changed : raw, digest: digest) == (round != 1))
+            #expect(!prepared.usesTable)
+        }
+        #expect(prepared.verify(rawSignature: raw, digest: digest))
+        #expect(prepared.usesTable)
+        #expect(prepared.idleCount == 0)
+        #expect(!prepared.verify(rawSignature: changed, digest: digest))
+        let bad = changed
+        let wrong = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<30 {
+                let good = (thread + round) % 3 != 0
+                if prepared.verify(rawSignature: good ? raw : bad, digest: digest) != good { wrong.add() }
+            }
+        }
+        #expect(wrong.value == 0)
+    }
+
+    @Test func threadsRacingPastTheThresholdBuildOneTable() throws {
+        let (key, digest, raw) = try Self.signed()
+        let prepared = ES256Verifier(key: key, precomputeAfter: 1)
+        let wrong = Counter()
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            for _ in 0..<10 where !prepared.verify(rawSignature: raw, digest: digest) { wrong.add() }
+        }
+        #expect(wrong.value == 0)
+        #expect(prepared.usesTable)
+    }
+
+    @Test(.enabled(if: AppleVectors.available, AppleVectors.skipMessage))
+    func realAppleSignaturesVerifyOnTheFixedKeyTable() throws {
+        for entry in AppleVectors.entries {
+            let parsed = try CompactJWS.parse(Array(try AppleVectors.jws(entry).utf8))
+            var leaf = try #require(parsed.header.x5c?.first)
+            let der = try #require(leaf.withUTF8 { Base64.decode($0, alphabet: .standard) })
+            let key = try #require(X509Certificate(der: der)?.publicKey)
+            let table = try #require(P256FixedKey(key: key))
+            let digest = parsed.signingInputDigest
+            #expect(table.verify(rawSignature: parsed.signature, digest: digest), "\(entry.file)")
+            var changed = parsed.signature
+            changed[33] ^= 0x02
+            #expect(!table.verify(rawSignature: changed, digest: digest), "\(entry.file)")
+        }
     }
 
     @Test func threadsVerifyingWithOneCachedChainAllSucceed() throws {

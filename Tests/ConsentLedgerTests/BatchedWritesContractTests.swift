@@ -17,7 +17,7 @@ struct BatchedWritesContractTests {
         defer { ledger.close() }
         let count = 120
         // SQLite carries on after a failed statement; PostgreSQL aborts the transaction.
-        let failing: Set<Int> = backend == .postgres ? [40, 41, 77] : [40, 77]
+        let failing: Set<Int> = backend == .postgres ? [40, 41, 77, 90, 100] : [40, 77, 90, 100]
         let group = DispatchGroup()
         let results = Mutex<[Int: Result<RecordOutcome, LedgerError>]>([:])
         // The first write holds the store's writer(s) a moment, so the rest queue up and run
@@ -51,6 +51,23 @@ struct BatchedWritesContractTests {
                     _ = try LedgerWrites(connection, now: 1_000).record(notification)
                     try connection.execute("INSERT INTO no_such_table VALUES (1)")
                     return .duplicate
+                }
+            case 90:
+                // A queued statement fails after the write's last round trip: PostgreSQL
+                // reports it at the next `Sync` (another write's, or COMMIT), and it must
+                // still fail this write only.
+                body = { connection in
+                    let outcome = try LedgerWrites(connection, now: 1_000).record(notification)
+                    try connection.executeLater("INSERT INTO no_such_table VALUES (1)")
+                    return outcome
+                }
+            case 100:
+                // A queued statement fails; the next statement reports it.
+                body = { connection in
+                    let outcome = try LedgerWrites(connection, now: 1_000).record(notification)
+                    try connection.executeLater("INSERT INTO no_such_table VALUES (1)")
+                    try connection.execute("SELECT 1")
+                    return outcome
                 }
             default:
                 body = { connection in try LedgerWrites(connection, now: 1_000).record(notification) }

@@ -55,4 +55,39 @@ struct PostgresSQLTests {
         // The connection is clean again afterwards.
         #expect(try store.writeAndWait { connection in try connection.execute("SELECT 1").first?[0].integer } == 1)
     }
+
+    @Test("queued statements run in order with the next one that returns rows, in one round trip")
+    func pipelinedStatements() throws {
+        let connection = try PostgresTestServer.admin()
+        try connection.executeLater("BEGIN", [])
+        try connection.executeLater("CREATE TEMPORARY TABLE pipelined (a BIGINT) ON COMMIT DROP", [])
+        for value in 1...3 {
+            try connection.executeLater("INSERT INTO pipelined VALUES (?)", .integer(Int64(value)))
+        }
+        // Nothing waited for so far. The SELECT is new: its `Parse` travels with it too.
+        #expect(connection.roundTrips == 0)
+        let rows = try connection.execute("SELECT array_agg(a ORDER BY a)::TEXT, count(*) FROM pipelined")
+        #expect(rows.first?.values == [.text("{1,2,3}"), .integer(3)])
+        #expect(connection.roundTrips == 1)
+        try connection.commit()
+        #expect(connection.roundTrips == 2)
+    }
+
+    @Test("a queued statement that fails is reported by the next round trip, and the connection recovers")
+    func pipelinedFailure() throws {
+        let connection = try PostgresTestServer.admin()
+        try connection.executeLater("BEGIN", [])
+        try connection.executeLater("INSERT INTO no_such_table VALUES (?)", .integer(1))
+        try connection.executeLater("SELECT ?::BIGINT", .integer(2))
+        #expect(throws: LedgerError.self) { try connection.execute("SELECT 1") }
+        #expect(connection.lastFailure == .statement)
+        #expect(connection.isUsable)
+        try connection.execute("ROLLBACK", [])
+        // The statements whose `Parse` was skipped are prepared again when next used.
+        #expect(try connection.execute("SELECT ?::BIGINT", .integer(2)).first?[0].integer == 2)
+        #expect(try connection.execute("SELECT 1").first?[0].integer == 1)
+        try connection.executeLater("INSERT INTO no_such_table VALUES (?)", .integer(1))
+        #expect(throws: LedgerError.self) { try connection.commit() }
+        #expect(try connection.execute("SELECT 5").first?[0].integer == 5)
+    }
 }

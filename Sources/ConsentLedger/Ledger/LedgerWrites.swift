@@ -33,7 +33,7 @@ struct LedgerWrites {
             guard let appTransactionId = n.appTransactionId else { return .stored(revokedAccounts: [], parked: false) }
             let accounts = try linkedAccounts(bundleId: n.bundleId, appTransactionId: appTransactionId)
             if accounts.isEmpty {
-                try connection.execute(
+                try connection.executeLater(
                     """
                     INSERT INTO parked_revocations (bundle_id, notification_uuid, app_transaction_id, revoked_at)
                     VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
@@ -61,7 +61,7 @@ struct LedgerWrites {
             """,
             .text(bundleId), .text(appTransactionId), .text(accountId), .integer(now))
         if let appAccountToken {
-            try connection.execute(
+            try connection.executeLater(
                 "INSERT INTO app_account_tokens (bundle_id, app_account_token, account_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 .text(bundleId), .text(appAccountToken), .text(accountId))
         }
@@ -106,7 +106,7 @@ struct LedgerWrites {
     /// Touches the app transaction's row first: on PostgreSQL the row lock serialises a
     /// registration and a revocation for the same app transaction on different instances.
     private func lockAppTransaction(bundleId: String, _ appTransactionId: String) throws {
-        try connection.execute(
+        try connection.executeLater(
             """
             INSERT INTO app_transactions (bundle_id, app_transaction_id, first_seen_at) VALUES (?, ?, ?)
             ON CONFLICT (bundle_id, app_transaction_id) DO UPDATE SET first_seen_at = app_transactions.first_seen_at
@@ -115,7 +115,7 @@ struct LedgerWrites {
     }
 
     private func ensureAccount(bundleId: String, accountId: String) throws {
-        try connection.execute(
+        try connection.executeLater(
             """
             INSERT INTO accounts (bundle_id, account_id, state, state_since, state_cause, push_allowed,
                 needs_reconciliation, created_at)
@@ -133,7 +133,7 @@ struct LedgerWrites {
     }
 
     private func revoke(bundleId: String, accountId: String, notification: NotificationRecord, since: Int64) throws {
-        try connection.execute(
+        try connection.executeLater(
             """
             UPDATE accounts SET state = ?, state_since = ?, state_cause = ?, push_allowed = 0, needs_reconciliation = 1
             WHERE bundle_id = ? AND account_id = ?
@@ -161,7 +161,7 @@ struct LedgerWrites {
                 ).compactMap { $0[0].text })
         }
         for account in accounts.sorted() {
-            try connection.execute(
+            try connection.executeLater(
                 """
                 INSERT INTO account_transactions (bundle_id, account_id, original_transaction_id) VALUES (?, ?, ?)
                 ON CONFLICT DO NOTHING
@@ -184,15 +184,21 @@ struct LedgerWrites {
         _ kind: LedgerEvent.Kind, bundleId: String, accountId: String? = nil, appTransactionId: String? = nil,
         notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil
     ) throws {
-        let rows = try connection.execute(
-            """
+        let sql = """
             INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, notification_uuid, notification_type,
                 detail, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING cursor
-            """,
+            """
+        let values: [SQLValue] = [
             .text(bundleId), .text(kind.rawValue), SQLValue(accountId), SQLValue(appTransactionId),
-            SQLValue(notificationUUID), SQLValue(notificationType), SQLValue(detail), .integer(now))
-        guard forwarding.forwards(kind, bundleId: bundleId) else { return }
+            SQLValue(notificationUUID), SQLValue(notificationType), SQLValue(detail), .integer(now),
+        ]
+        // Only a forwarded event needs its cursor now; the others travel with the next statement.
+        guard forwarding.forwards(kind, bundleId: bundleId) else {
+            try connection.executeLater(sql, values)
+            return
+        }
+        let rows = try connection.execute(sql, values)
         let event = LedgerEvent(
             cursor: rows.first?[0].integer ?? 0, bundleId: bundleId, kind: kind, accountId: accountId,
             appTransactionId: appTransactionId, notificationUUID: notificationUUID, notificationType: notificationType,

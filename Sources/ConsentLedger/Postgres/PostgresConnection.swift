@@ -13,13 +13,30 @@ enum PostgresFailure: Sendable, Equatable {
 
 /// Owns one `PGconn` and the statements prepared on it. Not thread-safe: the store gives
 /// each connection to one thread at a time.
+///
+/// The connection stays in libpq's pipeline mode. `execute` sends its statement behind the
+/// ones `executeLater` queued (and behind the `Parse` of a statement seen for the first
+/// time), then one `Sync`, and reads every result back: one round trip for all of them. A
+/// queued statement that failed makes the server skip the rest up to the `Sync`; its error
+/// is the one thrown.
 final class PostgresConnection: SQLConnection {
     let dialect = SQLDialect.postgres
     private let handle: OpaquePointer
     /// Prepared statement name by the SQL text the ledger wrote (with `?` placeholders).
     private var statements: [String: String] = [:]
-    /// Set when the last `execute` failed; the store reads it to decide on a retry.
+    private var preparedCount = 0
+    /// Messages sent since the last `Sync`, whose results are still to be read.
+    private var unread: [Sent] = []
+    /// Set when the last round trip failed; the store reads it to decide on a retry.
     private(set) var lastFailure: PostgresFailure?
+    /// `Sync`s sent so far: the round trips this connection waited for.
+    private(set) var roundTrips = 0
+
+    private struct Sent {
+        let sql: String
+        /// True for the `Parse` of a new prepared statement, false for the statement itself.
+        let prepares: Bool
+    }
 
     /// Connects with libpq keywords, in order: a later keyword overrides an earlier one, and
     /// a `dbname` holding a URL or `key=value` string is expanded in place.
@@ -40,6 +57,11 @@ final class PostgresConnection: SQLConnection {
             PQfinish(connection)
             throw LedgerError(.unavailable, "cannot connect to PostgreSQL: \(message)")
         }
+        guard PQenterPipelineMode(connection) == 1 else {
+            let message = Self.trimmed(PQerrorMessage(connection))
+            PQfinish(connection)
+            throw LedgerError(.unavailable, "PostgreSQL: cannot enter pipeline mode: \(message)")
+        }
         handle = connection
         agekit_pq_silence_notices(handle)
     }
@@ -51,49 +73,105 @@ final class PostgresConnection: SQLConnection {
 
     @discardableResult
     func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [SQLRow] {
-        lastFailure = nil
-        let result: OpaquePointer?
-        if parameters.isEmpty && !Self.isPreparable(sql) {
-            // Transaction control and schema changes: the simple protocol, nothing cached.
-            result = PQexec(handle, sql)
-        } else {
-            let name = try prepared(sql)
-            result = Self.withParameterValues(parameters) { values in
-                PQexecPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
-            }
-        }
-        defer { PQclear(result) }
-        guard let result else { throw failure(nil, sql) }
-        switch PQresultStatus(result) {
-        case PGRES_TUPLES_OK: return rows(result)
-        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: return []
-        default: throw failure(result, sql)
-        }
+        try send(sql, parameters)
+        return try sync().rows
+    }
+
+    func executeLater(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) {
+        try send(sql, parameters)
     }
 
     /// Commits the open transaction. PostgreSQL answers `COMMIT` in a failed transaction by
     /// rolling it back without an error: that must not pass for a durable write.
     func commit() throws(LedgerError) {
-        lastFailure = nil
-        let result = PQexec(handle, "COMMIT")
-        defer { PQclear(result) }
-        guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(result, "COMMIT") }
-        let status = String(cString: PQcmdStatus(result))
+        try send("COMMIT", [])
+        let status = try sync().status
         guard status == "COMMIT" else {
             lastFailure = .statement
             throw LedgerError(.unavailable, "PostgreSQL rolled the transaction back instead of committing it")
         }
     }
 
-    /// Prepares a statement the first time its text is seen, under a name of its own.
-    private func prepared(_ sql: String) throws(LedgerError) -> String {
-        if let name = statements[sql] { return name }
-        let name = "agekit_\(statements.count + 1)"
-        let result = PQprepare(handle, name, Self.numberedPlaceholders(sql), 0, nil)
-        defer { PQclear(result) }
-        guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(result, sql) }
-        statements[sql] = name
-        return name
+    /// Queues one statement (with its `Parse` the first time its text is seen); nothing is
+    /// read until ``sync()``.
+    private func send(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) {
+        let sent: Int32
+        if parameters.isEmpty && !Self.isPreparable(sql) {
+            // Transaction control and schema changes: run once, nothing cached.
+            sent = PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0)
+        } else {
+            let name: String
+            if let known = statements[sql] {
+                name = known
+            } else {
+                preparedCount += 1
+                name = "agekit_\(preparedCount)"
+                guard PQsendPrepare(handle, name, Self.numberedPlaceholders(sql), 0, nil) == 1 else {
+                    throw lost(sql)
+                }
+                statements[sql] = name
+                unread.append(Sent(sql: sql, prepares: true))
+            }
+            sent = Self.withParameterValues(parameters) { values in
+                PQsendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+            }
+        }
+        guard sent == 1 else { throw lost(sql) }
+        unread.append(Sent(sql: sql, prepares: false))
+    }
+
+    /// Sends `Sync` and reads every result since the last one: the rows and command status
+    /// of the last statement, or the first failure.
+    private func sync() throws(LedgerError) -> (rows: [SQLRow], status: String) {
+        lastFailure = nil
+        roundTrips += 1
+        let sent = unread
+        unread = []
+        guard PQpipelineSync(handle) == 1 else { throw lost(sent.last?.sql ?? "Sync") }
+        var firstError: LedgerError?
+        var rows: [SQLRow] = []
+        var status = ""
+        var position = 0  // the message whose results come next; each ends with a nil result
+        while true {
+            guard let result = PQgetResult(handle) else {
+                position += 1
+                if position > sent.count || !isUsable {
+                    firstError = firstError ?? lost(sent.last?.sql ?? "Sync")
+                    lastFailure = .connectionLost
+                    break
+                }
+                continue
+            }
+            let resultStatus = PQresultStatus(result)
+            if resultStatus == PGRES_PIPELINE_SYNC {
+                PQclear(result)
+                break
+            }
+            switch resultStatus {
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+                if position == sent.count - 1 {
+                    rows = resultStatus == PGRES_TUPLES_OK ? self.rows(result) : []
+                    status = String(cString: PQcmdStatus(result))
+                }
+            case PGRES_PIPELINE_ABORTED:
+                break  // skipped after the first failure
+            default:
+                if firstError == nil {
+                    firstError = failure(result, position < sent.count ? sent[position].sql : "Sync")
+                }
+            }
+            PQclear(result)
+        }
+        guard let firstError else { return (rows, status) }
+        // A `Parse` at or after the failure may not have run: prepare those again next time.
+        for message in sent where message.prepares { statements[message.sql] = nil }
+        let cause = lastFailure
+        lastFailure = cause ?? .statement
+        throw firstError
+    }
+
+    private func lost(_ sql: String) -> LedgerError {
+        failure(nil, sql)
     }
 
     /// Reads typed values: integer columns as `.integer`, booleans as 0 or 1, the rest as text.

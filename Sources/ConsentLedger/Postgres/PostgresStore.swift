@@ -70,7 +70,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         while true {
             let connection = try checkout()
             do {
-                try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
+                try connection.executeLater("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
                 let value = try body(connection)
                 try connection.commit()
                 checkin(connection)
@@ -258,7 +258,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
             connection.isUsable ? connection.lastFailure : .connectionLost
         }
         do {
-            try connection.execute("BEGIN", [])
+            try connection.executeLater("BEGIN", [])
         } catch {
             return .rolledBack(position: nil, error, failure(of: connection))
         }
@@ -267,7 +267,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         for (position, pending) in writes.enumerated() {
             if savepoints {
                 do {
-                    try connection.execute("SAVEPOINT agekit_write", [])
+                    try connection.executeLater("SAVEPOINT agekit_write", [])
                 } catch {
                     return .rolledBack(position: nil, error, failure(of: connection))
                 }

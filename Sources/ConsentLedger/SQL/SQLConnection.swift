@@ -5,12 +5,21 @@ public protocol SQLConnection: AnyObject {
     /// Runs one statement (prepared and cached by its text) and returns its rows.
     @discardableResult
     func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [SQLRow]
+    /// Runs a statement whose rows the caller does not need. A driver may send it together
+    /// with the next statement that needs rows (PostgreSQL pipelines them in one round trip)
+    /// and report its failure from there, at the latest from `COMMIT`: by the end of the
+    /// transaction the effect is the same as `execute`'s.
+    func executeLater(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError)
 }
 
 extension SQLConnection {
     @discardableResult
     public func execute(_ sql: String, _ parameters: SQLValue...) throws(LedgerError) -> [SQLRow] {
         try execute(sql, parameters)
+    }
+
+    public func executeLater(_ sql: String, _ parameters: SQLValue...) throws(LedgerError) {
+        try executeLater(sql, parameters)
     }
 }
 

@@ -61,6 +61,11 @@ final class SQLiteConnection: SQLConnection {
         return rows
     }
 
+    /// In process there is no round trip to save: runs now.
+    func executeLater(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) {
+        _ = try execute(sql, parameters)
+    }
+
     /// Runs several `;`-separated statements without parameters (migrations, pragmas).
     /// Pragmas at open can meet another connection's lock on the WAL index in ways the busy
     /// handler does not cover: they are retried for up to `retryMilliseconds`.

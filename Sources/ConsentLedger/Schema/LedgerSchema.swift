@@ -129,5 +129,12 @@ public enum LedgerSchema {
                 """,
                 "CREATE INDEX outbox_due ON outbox (state, next_attempt_at)",
             ]),
+        // A signed payload is about 8 KB: PostgreSQL's default moves it to the TOAST table in
+        // four or five 2 KB chunks, each a row and an index entry of its own. Compressed and
+        // kept in the row, it costs one heap tuple; values too large for a page still go out
+        // of line. SQLite keeps large values in overflow pages of the row already.
+        Migration(
+            version: 4, name: "inline_signed_payloads", statements: [],
+            postgresStatements: ["ALTER TABLE notifications ALTER COLUMN signed_payload SET STORAGE MAIN"]),
     ]
 }

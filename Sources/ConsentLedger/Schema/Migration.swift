@@ -7,15 +7,19 @@ public struct Migration: Sendable {
     public let name: String
     /// The statements, with `{{id}}` standing for the dialect's identity primary key.
     public let statements: [String]
+    /// Run after `statements` on PostgreSQL only: storage tuning SQLite has no words for.
+    public let postgresStatements: [String]
 
-    public init(version: Int, name: String, statements: [String]) {
+    public init(version: Int, name: String, statements: [String], postgresStatements: [String] = []) {
         self.version = version
         self.name = name
         self.statements = statements
+        self.postgresStatements = postgresStatements
     }
 
     func sql(for dialect: SQLDialect) -> [String] {
-        statements.map { $0.replacingOccurrences(of: "{{id}}", with: dialect.identityPrimaryKey) }
+        let all = dialect == .postgres ? statements + postgresStatements : statements
+        return all.map { $0.replacingOccurrences(of: "{{id}}", with: dialect.identityPrimaryKey) }
     }
 }
 
