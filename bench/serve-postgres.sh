@@ -15,7 +15,8 @@
 # (60000) distinct payloads per instance; BENCH_MIX (TEST,SUBSCRIBED,RESCIND_CONSENT);
 # BENCH_PG_SETTINGS (see PG_SETTINGS below; "" keeps the defaults); BENCH_PG_SOCKET (0; 1: the
 # instances reach the throwaway cluster by its Unix socket instead of TCP on 127.0.0.1);
-# BENCH_PERF (0; 1 records `perf record -a -g` during each run and writes the CPU share by
+# BENCH_PG_WARM_SEGMENTS (64) WAL segments created and recycled before the runs (see below);
+# BENCH_KEEP_LOGS (0; 1 keeps both instances' whole request logs, and the throwaway cluster's log, in the results); BENCH_PERF (0; 1 records `perf record -a -g` during each run and writes the CPU share by
 # thread name).
 set -euo pipefail
 
@@ -38,6 +39,7 @@ MIX=${BENCH_MIX:-TEST,SUBSCRIBED,RESCIND_CONSENT}
 # pglz spent 29 % of the PostgreSQL backends' CPU trying to compress it).
 PG_SETTINGS=${BENCH_PG_SETTINGS-shared_buffers=1GB wal_buffers=64MB max_wal_size=8GB min_wal_size=1GB checkpoint_timeout=15min checkpoint_completion_target=0.9 default_toast_compression=lz4}
 PERF=${BENCH_PERF:-0}
+WARM_SEGMENTS=${BENCH_PG_WARM_SEGMENTS:-64}
 SOCKET=${BENCH_PG_SOCKET:-0}
 LIMIT=$((RUN_SECONDS + 60))   # wrk's own bound; a run normally ends by itself long before
 
@@ -104,6 +106,7 @@ cleanup() {
     if [ -n "$PERF_PID" ]; then kill -INT "$PERF_PID" 2>/dev/null || true; wait "$PERF_PID" 2>/dev/null || true; fi
     stop_servers
     if [ "$OWN_CLUSTER" = 1 ]; then
+        if [ "${BENCH_KEEP_LOGS:-0}" = 1 ] && [ -n "${RESULTS:-}" ]; then cp "$PG_DIR/server.log" "$RESULTS/postgres.log" 2>/dev/null; fi
         AGEKIT_PG_STATE=$PG_STATE "$ROOT/scripts/postgres-cluster" stop || true
     else
         for schema in "${SCHEMAS[@]}"; do
@@ -194,6 +197,17 @@ else
             || { cat "$PG_DIR/server.log" >&2; die "PostgreSQL did not restart with: $PG_SETTINGS"; }
     fi
     POSTMASTER=$(head -n 1 "$PG_DIR/data/postmaster.pid")
+    # A fresh cluster has no WAL segment to recycle: at these write rates it creates and
+    # zero-fills a new 16 MB segment about every 0.4 s, and every commit waits meanwhile (a
+    # stall of all in-flight requests, at that period). A server that has been running
+    # writes into recycled segments; so do the runs here: segments are created now, and a
+    # checkpoint before each run recycles them.
+    say "warming PostgreSQL's WAL: $WARM_SEGMENTS segments to recycle"
+    pg -c "CREATE TABLE bench_wal_warmup (a INT)" >/dev/null
+    for _ in $(seq 1 "$WARM_SEGMENTS"); do
+        pg -c "INSERT INTO bench_wal_warmup VALUES (1)" -c "SELECT pg_switch_wal()" >/dev/null
+    done
+    pg -c "DROP TABLE bench_wal_warmup" -c "CHECKPOINT" >/dev/null
 fi
 pg -c "SELECT 1" >/dev/null || die "cannot reach PostgreSQL"
 STORE_BASE=$PG_URL
@@ -268,6 +282,7 @@ run_one() { # POOL RUN_INDEX
     local pool=$1 index=$2 schema=bench_pool$1_run$2_$$
     local name="pool${pool}-run${index}"
     pg -c "CREATE SCHEMA $schema"
+    [ "$OWN_CLUSTER" = 0 ] || pg -c "CHECKPOINT" >/dev/null
     [ "$OWN_CLUSTER" = 1 ] || SCHEMAS+=("$schema")
     local store="${STORE_BASE}schema=$schema&pool_size=$pool&batch_size=${BENCH_BATCH_SIZE:-8}"
     local port_a port_b
@@ -324,6 +339,10 @@ run_one() { # POOL RUN_INDEX
     curl -s "http://127.0.0.1:$port_a/metrics" >"$RESULTS/metrics-$name-a.txt" || true
     curl -s "http://127.0.0.1:$port_b/metrics" >"$RESULTS/metrics-$name-b.txt" || true
     stop_servers
+    if [ "${BENCH_KEEP_LOGS:-0}" = 1 ]; then
+        cp "$WORK/agekit-a.log" "$RESULTS/agekit-full-$name-a.log"
+        cp "$WORK/agekit-b.log" "$RESULTS/agekit-full-$name-b.log"
+    fi
     tail -n 3 "$WORK/agekit-a.log" >"$RESULTS/agekit-log-$name-a.txt" || true
     tail -n 3 "$WORK/agekit-b.log" >"$RESULTS/agekit-log-$name-b.txt" || true
 

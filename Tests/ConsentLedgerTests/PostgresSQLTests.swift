@@ -90,4 +90,36 @@ struct PostgresSQLTests {
         #expect(throws: LedgerError.self) { try connection.commit() }
         #expect(try connection.execute("SELECT 5").first?[0].integer == 5)
     }
+
+    @Test("recording a notification waits for one round trip, whatever its type and outcome")
+    func oneRoundTripPerNotification() throws {
+        let ledger = try StoreBackend.postgres.makeLedger()
+        defer { ledger.close() }
+        _ = try ledger.registerNow(accountId: "alice", appTransactionId: "AT1")
+        let notifications = [
+            subscribed(uuid: "S1", appTransactionId: "AT1", original: "O1"),
+            subscribed(uuid: "S2", appTransactionId: nil, original: "O2"),
+            rescind(uuid: "R1", appTransactionId: "AT1"),
+            rescind(uuid: "R2", appTransactionId: "AT2"),
+            rescind(uuid: "R2", appTransactionId: "AT2"),
+        ]
+        var outcomes: [RecordOutcome] = []
+        for notification in notifications {
+            let (outcome, trips) = try ledger.store.writeAndWait { connection in
+                let postgres = try #require(connection as? PostgresConnection)
+                let before = postgres.roundTrips
+                let outcome = try LedgerWrites(connection, now: 1_000).record(notification)
+                return (outcome, postgres.roundTrips - before)
+            }
+            #expect(trips == 1, "\(notification.uuid)")
+            outcomes.append(outcome)
+        }
+        #expect(
+            outcomes == [
+                .stored(revokedAccounts: [], parked: false), .stored(revokedAccounts: [], parked: false),
+                .stored(revokedAccounts: ["alice"], parked: false), .stored(revokedAccounts: [], parked: true),
+                .duplicate,
+            ])
+        #expect(try ledger.account(bundleId: "com.example.app", accountId: "alice")?.originalTransactionIds == ["O1"])
+    }
 }

@@ -15,24 +15,12 @@ struct LedgerWrites {
         if let appTransactionId = n.appTransactionId {
             try lockAppTransaction(bundleId: n.bundleId, appTransactionId)
         }
-        let inserted = try connection.execute(
-            """
-            INSERT INTO notifications (uuid, bundle_id, environment, notification_type, subtype, signed_date,
-                transaction_id, original_transaction_id, app_transaction_id, app_account_token, received_at,
-                signed_payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (uuid) DO NOTHING RETURNING id
-            """,
-            .text(n.uuid), .text(n.bundleId), .text(n.environment), .text(n.type), SQLValue(n.subtype),
-            .integer(n.signedDate), SQLValue(n.transactionId), SQLValue(n.originalTransactionId),
-            SQLValue(n.appTransactionId), SQLValue(n.appAccountToken), .integer(now), .text(n.signedPayload))
-        guard !inserted.isEmpty else { return .duplicate }
+        guard let linked = try insert(n) else { return .duplicate }
         try appendEvent(.notificationStored, bundleId: n.bundleId, notification: n)
 
         if n.isConsentRevocation {
             guard let appTransactionId = n.appTransactionId else { return .stored(revokedAccounts: [], parked: false) }
-            let accounts = try linkedAccounts(bundleId: n.bundleId, appTransactionId: appTransactionId)
-            if accounts.isEmpty {
+            if linked.isEmpty {
                 try connection.executeLater(
                     """
                     INSERT INTO parked_revocations (bundle_id, notification_uuid, app_transaction_id, revoked_at)
@@ -42,12 +30,12 @@ struct LedgerWrites {
                 try appendEvent(.revocationParked, bundleId: n.bundleId, notification: n)
                 return .stored(revokedAccounts: [], parked: true)
             }
-            for account in accounts {
+            for account in linked {
                 try revoke(bundleId: n.bundleId, accountId: account, notification: n, since: n.signedDate)
             }
-            return .stored(revokedAccounts: accounts, parked: false)
+            return .stored(revokedAccounts: linked, parked: false)
         }
-        try linkTransaction(n)
+        try linkTransaction(n, linked: linked)
         return .stored(revokedAccounts: [], parked: false)
     }
 
@@ -144,15 +132,13 @@ struct LedgerWrites {
     }
 
     /// A transaction notification names the accounts it belongs to through its app
-    /// transaction or its app account token: remember its original transaction for them.
-    private func linkTransaction(_ n: NotificationRecord) throws {
+    /// transaction (`linked`) or its app account token: remember its original transaction
+    /// for them.
+    private func linkTransaction(_ n: NotificationRecord, linked: [String]) throws {
         guard let original = n.originalTransactionId, n.appTransactionId != nil || n.appAccountToken != nil else {
             return
         }
-        var accounts = Set<String>()
-        if let appTransactionId = n.appTransactionId {
-            accounts.formUnion(try linkedAccounts(bundleId: n.bundleId, appTransactionId: appTransactionId))
-        }
+        var accounts = Set(linked)
         if let token = n.appAccountToken {
             accounts.formUnion(
                 try connection.execute(
@@ -168,6 +154,41 @@ struct LedgerWrites {
                 """,
                 .text(n.bundleId), .text(account), .text(original))
         }
+    }
+
+    /// Stores the notification unless its UUID is there already (nil), and reads the
+    /// accounts linked to its app transaction, sorted. The app transaction's row is locked
+    /// by then (``lockAppTransaction``), so no registration can change the links meanwhile.
+    /// On PostgreSQL both happen in one statement, one round trip: the statement's snapshot
+    /// is taken after the lock was granted.
+    private func insert(_ n: NotificationRecord) throws -> [String]? {
+        let columns = """
+            notifications (uuid, bundle_id, environment, notification_type, subtype, signed_date, transaction_id,
+                original_transaction_id, app_transaction_id, app_account_token, received_at, signed_payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING RETURNING id
+            """
+        var values: [SQLValue] = [
+            .text(n.uuid), .text(n.bundleId), .text(n.environment), .text(n.type), SQLValue(n.subtype),
+            .integer(n.signedDate), SQLValue(n.transactionId), SQLValue(n.originalTransactionId),
+            SQLValue(n.appTransactionId), SQLValue(n.appAccountToken), .integer(now), .text(n.signedPayload),
+        ]
+        guard let appTransactionId = n.appTransactionId else {
+            return try connection.execute("INSERT INTO " + columns, values).isEmpty ? nil : []
+        }
+        guard connection.dialect == .postgres else {
+            guard !(try connection.execute("INSERT INTO " + columns, values).isEmpty) else { return nil }
+            return try linkedAccounts(bundleId: n.bundleId, appTransactionId: appTransactionId)
+        }
+        values += [.text(n.bundleId), .text(appTransactionId)]
+        let rows = try connection.execute(
+            """
+            WITH inserted AS (INSERT INTO \(columns))
+            SELECT links.account_id FROM inserted
+            LEFT JOIN app_transaction_links links ON links.bundle_id = ? AND links.app_transaction_id = ?
+            ORDER BY links.account_id
+            """, values)
+        guard !rows.isEmpty else { return nil }
+        return rows.compactMap { $0[0].text }
     }
 
     private func appendEvent(

@@ -129,12 +129,23 @@ public enum LedgerSchema {
                 """,
                 "CREATE INDEX outbox_due ON outbox (state, next_attempt_at)",
             ]),
-        // A signed payload is about 8 KB: PostgreSQL's default moves it to the TOAST table in
-        // four or five 2 KB chunks, each a row and an index entry of its own. Compressed and
-        // kept in the row, it costs one heap tuple; values too large for a page still go out
-        // of line. SQLite keeps large values in overflow pages of the row already.
+        // Less work per stored notification. Events are appended without a position, so
+        // the position indexes cover positioned events only (the feed's `position > ?`
+        // implies it), and nothing reads events by cursor or notifications by app
+        // transaction. On PostgreSQL a signed payload (about 8 KB) would go to the TOAST
+        // table in four or five 2 KB chunks, each a row and an index entry of its own:
+        // compressed and kept in the row it is one heap tuple (values too large for a page
+        // still go out of line). SQLite keeps large values in overflow pages of the row.
         Migration(
-            version: 4, name: "inline_signed_payloads", statements: [],
+            version: 4, name: "lean_writes",
+            statements: [
+                "DROP INDEX events_by_app",
+                "DROP INDEX notifications_by_app_transaction",
+                "DROP INDEX events_by_app_position",
+                "CREATE INDEX events_by_app_position ON events (bundle_id, position) WHERE position IS NOT NULL",
+                "DROP INDEX events_by_position",
+                "CREATE UNIQUE INDEX events_by_position ON events (position) WHERE position IS NOT NULL",
+            ],
             postgresStatements: ["ALTER TABLE notifications ALTER COLUMN signed_payload SET STORAGE MAIN"]),
     ]
 }
