@@ -153,6 +153,17 @@ struct TransportTests {
         #expect(response.text.contains(#""code":"body_too_large""#))
     }
 
+    @Test func aBodyFarBeyondTheLimitIsRefusedBeforeItIsSent() throws {
+        let server = try startedServer(EchoResponder())
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        // Headers only: the answer must not wait for 10 MiB that never come.
+        try connection.send("POST /huge HTTP/1.1\r\nHost: test\r\nContent-Length: \(10 << 20)\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 413)
+        #expect(response.text.contains(#""code":"body_too_large""#))
+    }
+
     @Test func aChunkedOversizedBodyGets413WithItsCode() throws {
         let server = try startedServer(EchoResponder()) { $0.maxBodyBytes = 1024 }
         defer { server.stop() }

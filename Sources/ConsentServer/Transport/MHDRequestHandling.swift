@@ -55,10 +55,16 @@ enum MHDRequestHandling {
         return context
     }
 
-    /// Refuses a declared oversized body before reading a byte of it.
+    /// Refuses a declared oversized body. A body within the discard allowance is read and
+    /// dropped first, so that a client still sending it reads the 413 instead of a broken
+    /// pipe; a larger one is refused before reading a byte of it.
     static func afterHeaders(_ context: RequestContext, hub: ConnectionHub, connection: OpaquePointer) -> MHD_Result {
         guard let declared = context.request.headers["content-length"].flatMap({ Int($0) }) else { return .YES }
         if declared > hub.maxBodyBytes {
+            if declared - hub.maxBodyBytes <= discardAllowance {
+                context.bodyTooLarge = true
+                return .YES
+            }
             context.phase = .answered
             return queue(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
         }
