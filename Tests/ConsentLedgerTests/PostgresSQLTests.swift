@@ -91,14 +91,17 @@ struct PostgresSQLTests {
         #expect(try connection.execute("SELECT 5").first?[0].integer == 5)
     }
 
-    @Test("recording a notification waits for one round trip, whatever its type and outcome")
-    func oneRoundTripPerNotification() throws {
+    @Test("recording a notification waits for one round trip (two with an app account token)")
+    func roundTripsPerNotification() throws {
         let ledger = try StoreBackend.postgres.makeLedger()
         defer { ledger.close() }
         _ = try ledger.registerNow(accountId: "alice", appTransactionId: "AT1")
+        _ = try ledger.registerNow(accountId: "bob", appTransactionId: "AT1")
+        _ = try ledger.registerNow(accountId: "carol", appTransactionId: "AT3", token: "TOKEN-C")
         let notifications = [
             subscribed(uuid: "S1", appTransactionId: "AT1", original: "O1"),
             subscribed(uuid: "S2", appTransactionId: nil, original: "O2"),
+            subscribed(uuid: "S3", appTransactionId: nil, token: "TOKEN-C", original: "O3"),
             rescind(uuid: "R1", appTransactionId: "AT1"),
             rescind(uuid: "R2", appTransactionId: "AT2"),
             rescind(uuid: "R2", appTransactionId: "AT2"),
@@ -111,15 +114,28 @@ struct PostgresSQLTests {
                 let outcome = try LedgerWrites(connection, now: 1_000).record(notification)
                 return (outcome, postgres.roundTrips - before)
             }
-            #expect(trips == 1, "\(notification.uuid)")
+            // The accounts behind an app account token are read in a second round trip.
+            #expect(trips == (notification.appAccountToken == nil ? 1 : 2), "\(notification.uuid)")
             outcomes.append(outcome)
         }
         #expect(
             outcomes == [
                 .stored(revokedAccounts: [], parked: false), .stored(revokedAccounts: [], parked: false),
-                .stored(revokedAccounts: ["alice"], parked: false), .stored(revokedAccounts: [], parked: true),
-                .duplicate,
+                .stored(revokedAccounts: [], parked: false), .stored(revokedAccounts: ["alice", "bob"], parked: false),
+                .stored(revokedAccounts: [], parked: true), .duplicate,
             ])
-        #expect(try ledger.account(bundleId: "com.example.app", accountId: "alice")?.originalTransactionIds == ["O1"])
+        let alice = try #require(try ledger.account(bundleId: "com.example.app", accountId: "alice"))
+        #expect(alice.originalTransactionIds == ["O1"])
+        #expect(alice.state == .consentRevoked && !alice.pushAllowed && alice.needsReconciliation)
+        #expect(try ledger.account(bundleId: "com.example.app", accountId: "carol")?.originalTransactionIds == ["O3"])
+        let events = try ledger.events(bundleId: "com.example.app", after: 0, limit: 100).filter {
+            $0.notificationUUID != nil
+        }
+        #expect(
+            events.map { "\($0.kind.rawValue) \($0.notificationUUID ?? "") \($0.accountId ?? "-")" } == [
+                "notificationStored S1 -", "notificationStored S2 -", "notificationStored S3 -",
+                "notificationStored R1 -", "consentRevoked R1 alice", "consentRevoked R1 bob",
+                "notificationStored R2 -", "revocationParked R2 -",
+            ])
     }
 }

@@ -31,6 +31,12 @@ final class PostgresConnection: SQLConnection {
     private(set) var lastFailure: PostgresFailure?
     /// `Sync`s sent so far: the round trips this connection waited for.
     private(set) var roundTrips = 0
+    /// After a failed ``commit()``: false when a statement before `COMMIT` failed, so the
+    /// server skipped the `COMMIT` and nothing of the transaction is left; true when the
+    /// outcome of the `COMMIT` itself is unknown.
+    private(set) var commitReached = false
+    /// The message of the last round trip that failed first, counted from its first message.
+    private var failedPosition = 0
 
     private struct Sent {
         let sql: String
@@ -84,8 +90,17 @@ final class PostgresConnection: SQLConnection {
     /// Commits the open transaction. PostgreSQL answers `COMMIT` in a failed transaction by
     /// rolling it back without an error: that must not pass for a durable write.
     func commit() throws(LedgerError) {
+        commitReached = false
         try send("COMMIT", [])
-        let status = try sync().status
+        let commitPosition = unread.count - 1
+        let status: String
+        do {
+            status = try sync().status
+        } catch {
+            commitReached = failedPosition >= commitPosition
+            throw error
+        }
+        commitReached = true
         guard status == "COMMIT" else {
             lastFailure = .statement
             throw LedgerError(.unavailable, "PostgreSQL rolled the transaction back instead of committing it")
@@ -127,7 +142,10 @@ final class PostgresConnection: SQLConnection {
         roundTrips += 1
         let sent = unread
         unread = []
-        guard PQpipelineSync(handle) == 1 else { throw lost(sent.last?.sql ?? "Sync") }
+        guard PQpipelineSync(handle) == 1 else {
+            failedPosition = sent.count
+            throw lost(sent.last?.sql ?? "Sync")
+        }
         var firstError: LedgerError?
         var rows: [SQLRow] = []
         var status = ""
@@ -136,6 +154,7 @@ final class PostgresConnection: SQLConnection {
             guard let result = PQgetResult(handle) else {
                 position += 1
                 if position > sent.count || !isUsable {
+                    if firstError == nil { failedPosition = sent.count }
                     firstError = firstError ?? lost(sent.last?.sql ?? "Sync")
                     lastFailure = .connectionLost
                     break
@@ -158,6 +177,7 @@ final class PostgresConnection: SQLConnection {
             default:
                 if firstError == nil {
                     firstError = failure(result, position < sent.count ? sent[position].sql : "Sync")
+                    failedPosition = position
                 }
             }
             PQclear(result)

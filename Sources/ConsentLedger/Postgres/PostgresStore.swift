@@ -295,7 +295,8 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
             try connection.commit()
         } catch {
             let cause = failure(of: connection)
-            if cause == .connectionLost { return .commitLost(error) }
+            // Statements travel with the COMMIT: one that failed first means the COMMIT never ran.
+            if cause == .connectionLost && connection.commitReached { return .commitLost(error) }
             return .rolledBack(position: nil, error, cause)
         }
         return .committed(outcomes)
