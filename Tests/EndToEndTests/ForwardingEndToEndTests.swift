@@ -41,7 +41,7 @@ struct ForwardingEndToEndTests {
         try Data(json.utf8).write(to: configuration)
         let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
         defer { server.terminate() }
-        #expect(server.printed.contains { $0.contains("forwarding com.example.agekit events to") })
+        #expect(server.waitForLine(containing: "forwarding com.example.agekit events to"))
 
         let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
         _ = try await register(server, ca, accountId: "erin", appTransactionId: "AT-FWD")

@@ -54,6 +54,7 @@ final class ServerProcess: @unchecked Sendable {
     private let output = Pipe()
     private let lock = NSLock()
     private var lines: [String] = []
+    private var partial = ""
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     var adminToken: String {
@@ -77,7 +78,13 @@ final class ServerProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let text = String(decoding: handle.availableData, as: UTF8.self)
-            self?.lock.withLock { self?.lines.append(contentsOf: text.split(separator: "\n").map(String.init)) }
+            self?.lock.withLock {
+                guard let self else { return }
+                // A read can end inside a line: keep the unfinished end for the next one.
+                var pieces = (self.partial + text).split(separator: "\n", omittingEmptySubsequences: false)
+                self.partial = String(pieces.removeLast())
+                self.lines.append(contentsOf: pieces.map(String.init))
+            }
         }
         try process.run()
         let deadline = Date().addingTimeInterval(20)
@@ -97,6 +104,17 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     var printed: [String] { lock.withLock { lines } }
+
+    /// True once the server has printed a line containing `text` (the startup summary
+    /// follows the "listening on" line), false after `seconds`.
+    func waitForLine(containing text: String, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if lock.withLock({ lines.contains { $0.contains(text) } }) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date() < deadline
+        return false
+    }
 
     /// Sends SIGTERM and waits for a graceful exit; returns the exit status.
     @discardableResult
