@@ -9,7 +9,7 @@
 # AGEKIT_BENCH_POSTGRES_URL is set (a libpq URL), that server as it is: the script only
 # creates its schemas there and drops them at the end.
 #
-# Settings (environment): BENCH_SECONDS (10) per run; BENCH_BATCH_SIZE (8) writes per commit; BENCH_POOL_SIZES ("1 2 4 8") pool
+# Settings (environment): BENCH_SECONDS (10) per run; BENCH_BATCH_SIZE (16) writes per commit; BENCH_POOL_SIZES ("1 2 4 8") pool
 # sizes per instance, one run each (a fresh schema per run); BENCH_REPEAT (1) runs per size;
 # BENCH_CONNECTIONS (32) wrk connections per instance (one wrk thread each); BENCH_BODIES
 # (60000) distinct payloads per instance; BENCH_MIX (TEST,SUBSCRIBED,RESCIND_CONSENT);
@@ -284,7 +284,7 @@ run_one() { # POOL RUN_INDEX
     pg -c "CREATE SCHEMA $schema"
     [ "$OWN_CLUSTER" = 0 ] || pg -c "CHECKPOINT" >/dev/null
     [ "$OWN_CLUSTER" = 1 ] || SCHEMAS+=("$schema")
-    local store="${STORE_BASE}schema=$schema&pool_size=$pool&batch_size=${BENCH_BATCH_SIZE:-8}"
+    local store="${STORE_BASE}schema=$schema&pool_size=$pool&batch_size=${BENCH_BATCH_SIZE:-16}"
     local port_a port_b
     port_a=$(free_port)
     start_agekit "$port_a" "$store" "$WORK/agekit-a.log"
