@@ -49,20 +49,26 @@ let package = Package(
         .executableTarget(name: "agekit", dependencies: ["AgeKitCLI"]),
 
         // Tests: one target per module, plus end-to-end tests that run the built binary.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "AgeSignalsTests", dependencies: ["AgeSignals"]),
-        .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator"]),
+        .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator", "TestScratch"]),
         .testTarget(name: "PrivacyLaunchTests", dependencies: ["PrivacyLaunch", "AgeKitSimulator"]),
-        .testTarget(name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator"]),
-        .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
-        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData"]),
-        .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData"]),
         .testTarget(
-            name: "ConsentServerTests", dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData"]),
+            name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestScratch"]),
+        .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
+        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "TestScratch"]),
+        .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData", "TestScratch"]),
+        .testTarget(
+            name: "ConsentServerTests",
+            dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData", "TestScratch"]),
         .testTarget(
             name: "AppStoreServerAPITests",
-            dependencies: ["AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit"]),
-        .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit"]),
+            dependencies: [
+                "AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit", "TestScratch",
+            ]),
+        .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI", "TestScratch"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit", "TestScratch"]),
     ],
     swiftLanguageModes: [.v6]
 )

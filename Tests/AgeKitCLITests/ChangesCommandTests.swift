@@ -1,6 +1,7 @@
 import AgeKitCLI
 import Foundation
 import Synchronization
+import TestScratch
 import Testing
 
 @Suite("agekit changes")
@@ -22,7 +23,7 @@ struct ChangesCommandTests {
         """
 
     static func file(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let url = TestScratch.root.appendingPathComponent(
             "agekit-changes-\(UUID().uuidString).json")
         try Data(text.utf8).write(to: url)
         return url.path

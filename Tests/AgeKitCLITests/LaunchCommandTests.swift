@@ -1,6 +1,7 @@
 import AgeKitCLI
 import Foundation
 import Synchronization
+import TestScratch
 import Testing
 
 /// `agekit launch`: parsing, the JSON keys, and bad input.
@@ -31,7 +32,7 @@ struct LaunchCommandTests {
     }
 
     func ownerFile(_ json: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("owner-\(UUID().uuidString).json").path
+        let path = TestScratch.root.appendingPathComponent("owner-\(UUID().uuidString).json").path
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

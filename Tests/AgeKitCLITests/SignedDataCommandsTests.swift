@@ -1,6 +1,7 @@
 import AgeKitCLI
 import Foundation
 import Synchronization
+import TestScratch
 import Testing
 
 /// `agekit verify`, `simulate` and `bench verify` run in-process with a captured console.
@@ -30,7 +31,7 @@ struct SignedDataCommandsTests {
     }
 
     static func temporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-cli-\(UUID().uuidString)").path
+        let path = TestScratch.root.appendingPathComponent("agekit-cli-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

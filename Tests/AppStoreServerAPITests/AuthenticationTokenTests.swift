@@ -1,6 +1,7 @@
 import AppStoreServerAPI
 import Foundation
 import Synchronization
+import TestScratch
 import Testing
 
 @Suite struct AuthenticationTokenTests {
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func p8FileRoundTrip() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8").path
+        let path = TestScratch.root.appendingPathComponent("AuthKey_\(UUID().uuidString).p8").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let pem = key.pkcs8PEM
         #expect(pem.hasPrefix("-----BEGIN PRIVATE KEY-----"))

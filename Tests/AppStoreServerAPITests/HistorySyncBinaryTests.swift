@@ -3,6 +3,7 @@ import AppStoreSignedData
 import ConsentLedger
 import ConsentServer
 import Foundation
+import TestScratch
 import Testing
 
 /// The real `agekit history sync` binary against the stand-in, with a store in a temporary
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func syncTwiceThenAnAuthenticationFailure() throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-history-\(UUID())")
+        let dataDirectory = TestScratch.root.appendingPathComponent("agekit-history-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let ca = try LocalCertificateAuthority.loadOrCreate(directory: dataDirectory.appendingPathComponent("ca").path)
         let fixture = try StandInFixture(count: 45, ca: ca)
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func testNotificationIsDeliveredAndFoundInTheLedger() throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-test-\(UUID())")
+        let dataDirectory = TestScratch.root.appendingPathComponent("agekit-test-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let ca = try LocalCertificateAuthority.loadOrCreate(directory: dataDirectory.appendingPathComponent("ca").path)
         let storePath = dataDirectory.appendingPathComponent("agekit.sqlite").path

@@ -3,6 +3,7 @@ import AppStoreSignedData
 import ConsentLedger
 import ConsentServer
 import Foundation
+import TestScratch
 import Testing
 
 @Suite struct RecoveryTests {
@@ -118,7 +119,7 @@ struct TemporaryKeyFile {
     let path: String
 
     init(_ key: APISigningKey) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8").path
+        path = TestScratch.root.appendingPathComponent("AuthKey_\(UUID().uuidString).p8").path
         try key.pkcs8PEM.write(toFile: path, atomically: true, encoding: .utf8)
     }
 

@@ -1,6 +1,7 @@
 import AppStoreSignedData
 import Foundation
 import Synchronization
+import TestScratch
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 /// `agekit serve` with `historySync` configured recovers the stand-in's history at startup.
 @Suite struct ServeHistorySyncBinaryTests {
     @Test func serveSyncsOnStartupAndStopsCleanly() async throws {
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-serve-\(UUID())")
+        let dataDirectory = TestScratch.root.appendingPathComponent("agekit-serve-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let ca = try LocalCertificateAuthority.loadOrCreate(directory: dataDirectory.appendingPathComponent("ca").path)
         let fixture = try StandInFixture(count: 45, ca: ca)

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import AppStoreSignedData
@@ -6,7 +7,7 @@ import Testing
 @Suite("Local certificate authority")
 struct LocalCertificateAuthorityTests {
     static func temporaryDirectory() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("agekit-ca-\(UUID().uuidString)").path
+        TestScratch.root.appendingPathComponent("agekit-ca-\(UUID().uuidString)").path
     }
 
     @Test func aCreatedAuthorityIsReloadedFromDiskAndVerifiesWithItsOwnRoot() throws {

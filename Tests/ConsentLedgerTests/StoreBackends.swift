@@ -1,6 +1,7 @@
 import ConsentLedger
 import Foundation
 import Synchronization
+import TestScratch
 
 /// Every backend the contract suite runs against. PostgreSQL runs when
 /// `AGEKIT_TEST_POSTGRES_URL` names a server, each test in a schema of its own; without it
@@ -29,7 +30,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
             let store = try SQLiteStore(path: ":memory:")
             open = { try Ledger(store: store) }
         case .sqliteFile:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            let directory = TestScratch.root.appendingPathComponent(
                 "agekit-ledger-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let path = directory.appendingPathComponent("ledger.sqlite").path

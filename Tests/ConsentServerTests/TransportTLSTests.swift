@@ -1,12 +1,13 @@
 import ConsentServer
 import Foundation
+import TestScratch
 import Testing
 
 @Suite("HTTPS served directly by the transport")
 struct TransportTLSTests {
     /// A fresh self-signed P-256 certificate for `localhost`, valid two days from now.
     static func selfSignedFiles() throws -> (directory: URL, tls: TLSFiles) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-tls-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("agekit-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let key = directory.appendingPathComponent("k.pem").path
         let certificate = directory.appendingPathComponent("c.pem").path

@@ -2,6 +2,7 @@ import AppStoreSignedData
 import ConsentServer
 import Foundation
 import Synchronization
+import TestScratch
 import Testing
 
 /// A backend on loopback that records what it receives and answers from a script.
@@ -28,7 +29,7 @@ struct ForwardingEndToEndTests {
         try http.start()
         defer { http.stop() }
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let directory = TestScratch.root.appendingPathComponent(
             "agekit-e2e-fwd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configuration = directory.appendingPathComponent("agekit.json")

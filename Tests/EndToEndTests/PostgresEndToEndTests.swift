@@ -1,5 +1,6 @@
 import AppStoreSignedData
 import Foundation
+import TestScratch
 import Testing
 
 /// Two real `agekit serve` processes on one PostgreSQL database: exactly-once effects
@@ -166,7 +167,7 @@ enum PostgresDatabase {
         let psql = try Agekit.runTool("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE SCHEMA \(schema)"])
         guard psql == 0 else { throw MissingDatabase() }
         let store = url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-e2e-pg-\(schema)")
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-pg-\(schema)")
         let first = try ServerProcess(dataDirectory: directory, extraArguments: ["--store", store])
         let second = try ServerProcess(dataDirectory: directory, extraArguments: ["--store", store])
         return (first, second)

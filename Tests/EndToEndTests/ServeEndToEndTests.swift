@@ -1,5 +1,6 @@
 import AppStoreSignedData
 import Foundation
+import TestScratch
 import Testing
 
 /// The real `agekit serve` on loopback with a real SQLite file, driven over HTTP.
@@ -227,7 +228,7 @@ struct ServeEndToEndTests {
 
     @Test("HTTPS straight from certificate and key files, TLS 1.2 or later")
     func servesTLS() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let directory = TestScratch.root.appendingPathComponent(
             "agekit-e2e-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let key = directory.appendingPathComponent("key.pem").path

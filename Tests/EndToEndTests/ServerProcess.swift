@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -67,7 +68,7 @@ final class ServerProcess: @unchecked Sendable {
     init(dataDirectory: URL? = nil, extraArguments: [String] = []) throws {
         self.dataDirectory =
             dataDirectory
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("agekit-e2e-\(UUID().uuidString)")
+            ?? TestScratch.root.appendingPathComponent("agekit-e2e-\(UUID().uuidString)")
         process.executableURL = Agekit.binary
         process.arguments =
             ["serve", "--listen", "127.0.0.1:0", "--data-dir", self.dataDirectory.path] + extraArguments

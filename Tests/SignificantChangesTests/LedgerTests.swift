@@ -2,6 +2,7 @@ import AgeKitSimulator
 import Foundation
 import SignificantChanges
 import Synchronization
+import TestScratch
 import Testing
 
 /// One store contract, run against every backend.
@@ -25,7 +26,7 @@ struct LedgerTests {
             let first = InMemorySyncedStore { key, value in second.applyExternalChanges([key: value]) }
             return Devices(first: first, second: second, sync: {})
         case .file:
-            let url = FileManager.default.temporaryDirectory
+            let url = TestScratch.root
                 .appendingPathComponent("agekit-ledger-\(UUID().uuidString).json")
             let first = try FileSyncedStore(url: url)
             let second = try FileSyncedStore(url: url)
@@ -144,7 +145,7 @@ struct LedgerTests {
 
     @Test("a file that is not a key-value object is an error, never emptied")
     func badFile() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-bad-\(UUID().uuidString).json")
+        let url = TestScratch.root.appendingPathComponent("agekit-bad-\(UUID().uuidString).json")
         try Data("[1,2]".utf8).write(to: url)
         #expect(throws: SignificantChangesError(.storeUnavailable, "")) { try FileSyncedStore(url: url) }
         #expect(try Data(contentsOf: url) == Data("[1,2]".utf8))
@@ -152,7 +153,7 @@ struct LedgerTests {
 
     @Test("a file store keeps what another process wrote when it writes")
     func fileMerge() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let url = TestScratch.root.appendingPathComponent(
             "agekit-merge-\(UUID().uuidString).json")
         let first = try FileSyncedStore(url: url)
         let second = try FileSyncedStore(url: url)
