@@ -4,33 +4,22 @@ import Synchronization
 /// A leaf's P-256 key prepared for ES256: verifies a SHA-256 digest computed by the caller.
 ///
 /// The first uses go through `EVP_PKEY_verify` on `EVP_PKEY_CTX`s initialised once and reused
-/// (creating one costs a provider fetch). A key used ``precomputeAfter`` times is one that
-/// signs a stream of data, as Apple's leaf does: that caller builds a ``P256FixedKey`` once,
-/// and every later verification takes the table path, about twice as fast. A key seen once or
-/// twice never pays for the table.
-///
-/// Cached with the verified chain and shared between threads: an `EVP_PKEY_CTX` is never used
-/// by two threads at once. A call takes an idle one from a small pool (or creates one when
-/// none is idle) and puts it back afterwards; at most ``maxIdle`` are kept.
+/// (creating one costs a provider fetch), from a small pool so that threads never share one.
+/// A key used ``precomputeAfter`` times is one that signs a stream of data, as Apple's leaf
+/// does: that caller builds a ``P256FixedKey`` once, and every later verification takes the
+/// table path, about twice as fast. A key seen once or twice never pays for the table.
 final class ES256Verifier: Sendable {
     let key: OpenSSLKey
     let precomputeAfter: Int
-    private let state = Mutex(State())
-
     static let maxIdle = 8
+    private let contexts = ReusePool<VerifyContext>(capacity: maxIdle)
+    private let state = Mutex(TableState())
 
-    private struct State {
-        var idle: [VerifyContext] = []
+    private struct TableState {
         var table: P256FixedKey?
         var uses = 0
         /// Set once a caller took the job of building the table (whether or not it succeeded).
-        var tableClaimed = false
-    }
-
-    private enum Path {
-        case table(P256FixedKey)
-        case buildTable
-        case context(VerifyContext?)
+        var claimed = false
     }
 
     init(key: OpenSSLKey, precomputeAfter: Int = 16) {
@@ -41,45 +30,29 @@ final class ES256Verifier: Sendable {
     /// True when `raw` (`R || S`, 64 bytes) is a valid signature of `digest` (32 bytes).
     func verify(rawSignature raw: [UInt8], digest: [UInt8]) -> Bool {
         guard raw.count == 64, digest.count == 32 else { return false }
-        let path = state.withLock { state -> Path in
-            if let table = state.table { return .table(table) }
+        let (table, buildsTable) = state.withLock { state -> (P256FixedKey?, Bool) in
+            guard state.table == nil else { return (state.table, false) }
             state.uses += 1
-            if state.uses > precomputeAfter, !state.tableClaimed {
-                state.tableClaimed = true
-                return .buildTable
-            }
-            return .context(state.idle.popLast())
+            let builds = state.uses > precomputeAfter && !state.claimed
+            if builds { state.claimed = true }
+            return (nil, builds)
         }
-        switch path {
-        case .table(let table):
-            return table.verify(rawSignature: raw, digest: digest)
-        case .buildTable:
-            if let table = P256FixedKey(key: key) {
-                state.withLock { state in
-                    state.table = table
-                    state.idle = []
-                }
-                return table.verify(rawSignature: raw, digest: digest)
-            }
-            return verifyWithContext(nil, raw, digest)
-        case .context(let context):
-            return verifyWithContext(context, raw, digest)
+        if let table { return table.verify(rawSignature: raw, digest: digest) }
+        if buildsTable, let built = P256FixedKey(key: key) {
+            state.withLock { $0.table = built }
+            contexts.drain()
+            return built.verify(rawSignature: raw, digest: digest)
         }
-    }
-
-    private func verifyWithContext(_ reused: VerifyContext?, _ raw: [UInt8], _ digest: [UInt8]) -> Bool {
-        guard let context = reused ?? VerifyContext(key: key) else { return false }
+        guard let context = contexts.take(orMake: { VerifyContext(key: key) }) else { return false }
         let der = ECDSASignature.der(fromRaw: raw)
         let result = EVP_PKEY_verify(context.pointer, der, der.count, digest, digest.count)
         if result != 1 { ERR_clear_error() }
-        state.withLock { state in
-            if state.table == nil, state.idle.count < Self.maxIdle { state.idle.append(context) }
-        }
+        contexts.giveBack(context)
         return result == 1
     }
 
     /// Contexts idle in the pool (for tests).
-    var idleCount: Int { state.withLock { $0.idle.count } }
+    var idleCount: Int { contexts.idleCount }
 
     /// True once verifications take the fixed-base table path (for tests).
     var usesTable: Bool { state.withLock { $0.table != nil } }

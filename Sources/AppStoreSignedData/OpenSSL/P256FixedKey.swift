@@ -1,5 +1,4 @@
 internal import CCrypto
-import Synchronization
 
 /// ECDSA P-256 verification for one public key Q, with fixed-base tables for both points of
 /// the verification equation `u1·G + u2·Q`.
@@ -19,9 +18,7 @@ final class P256FixedKey: @unchecked Sendable {
     private let curve: OpaquePointer
     /// P-256 again, with Q as its generator and a table built for it.
     private let keyCurve: OpaquePointer
-    private let idle = Mutex<[Scratch]>([])
-
-    static let maxIdle = 8
+    private let scratches = ReusePool<Scratch>(capacity: 8)
 
     /// Nil when the key is not a P-256 point or OpenSSL cannot build the table.
     init?(key: OpenSSLKey) {
@@ -73,14 +70,10 @@ final class P256FixedKey: @unchecked Sendable {
     /// True when `raw` (`R || S`, 64 bytes) is a valid signature of `digest` (32 bytes).
     func verify(rawSignature raw: [UInt8], digest: [UInt8]) -> Bool {
         guard raw.count == 64, digest.count == 32 else { return false }
-        guard let scratch = idle.withLock({ $0.popLast() }) ?? Scratch(curve: curve, keyCurve: keyCurve) else {
-            return false
-        }
+        guard let scratch = scratches.take(orMake: { Scratch(curve: curve, keyCurve: keyCurve) }) else { return false }
         let valid = check(raw, digest, in: scratch)
         if !valid { ERR_clear_error() }
-        idle.withLock { pool in
-            if pool.count < Self.maxIdle { pool.append(scratch) }
-        }
+        scratches.giveBack(scratch)
         return valid
     }
 
@@ -109,8 +102,8 @@ final class P256FixedKey: @unchecked Sendable {
         return BN_cmp(scratch.x, scratch.r) == 0
     }
 
-    /// Scratch numbers in use by one caller (for tests).
-    var idleCount: Int { idle.withLock { $0.count } }
+    /// Scratch sets idle in the pool (for tests).
+    var idleCount: Int { scratches.idleCount }
 }
 
 /// The numbers and points one verification writes.

@@ -15,18 +15,16 @@ import Foundation
 /// (the HTTP server answers 503); the pool drops its dead connections and the next call
 /// connects again, so the store recovers without a restart.
 public final class PostgresStore: LedgerStore, @unchecked Sendable {
-    // Mutable state is guarded by `condition`; a connection is used by one thread at a time.
+    // The pool's state is guarded by `condition`; a connection is used by one thread at a time.
     public let dialect = SQLDialect.postgres
     public let location: String
     private let configuration: PostgresConfiguration
     private let parameters: [(keyword: String, value: String)]
     private let condition = NSCondition()
-    private let completions = DispatchQueue(label: "agekit-postgres-completions", attributes: .concurrent)
-    private var queue: [PendingWrite] = []
+    private let writes = WriteQueue(label: "agekit-postgres-completions")
     private var idle: [PostgresConnection] = []
     private var openConnections = 0
     private var runningWorkers = 0
-    private var closing = false
     private var closed = false
 
     /// Connects once to check the server is there, then starts `poolSize` workers.
@@ -52,15 +50,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
         completion: @escaping @Sendable (Result<any Sendable, LedgerError>) -> Void
     ) {
-        condition.lock()
-        guard !closing else {
-            condition.unlock()
-            completion(.failure(LedgerError(.unavailable, "the store is closing")))
-            return
-        }
-        queue.append(PendingWrite(body: body, completion: completion))
-        condition.broadcast()
-        condition.unlock()
+        writes.submit(body, completion: completion)
     }
 
     /// Runs `body` in a read-only repeatable-read transaction, so the several queries of one
@@ -101,8 +91,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
             condition.unlock()
             return
         }
-        closing = true
-        condition.broadcast()
+        writes.close()
         while runningWorkers > 0 { condition.wait() }
         closed = true
         let connections = idle
@@ -119,29 +108,13 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     // MARK: - Workers
 
     private func runWorker() {
-        while let batch = nextBatch() {
-            let results = perform(batch)
-            // Replies are built off the worker: it only runs SQL and commits.
-            let finished: [@Sendable () -> Void] = zip(batch, results).map { pending, result in
-                { pending.completion(result) }
-            }
-            completions.async { finished.forEach { $0() } }
+        while let batch = writes.nextBatch(limit: configuration.batchSize) {
+            writes.complete(batch, with: perform(batch))
         }
         condition.lock()
         runningWorkers -= 1
         condition.broadcast()
         condition.unlock()
-    }
-
-    /// Waits for work, then takes up to `batchSize` queued writes; nil once closing and drained.
-    private func nextBatch() -> [PendingWrite]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.isEmpty && !closing { condition.wait() }
-        if queue.isEmpty { return nil }
-        let batch = Array(queue.prefix(configuration.batchSize))
-        queue.removeFirst(batch.count)
-        return batch
     }
 
     /// Runs a batch of writes in as few transactions as it can, one `COMMIT` each, and
@@ -362,9 +335,4 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         condition.unlock()
         _ = dropped
     }
-}
-
-private struct PendingWrite {
-    let body: @Sendable (any SQLConnection) throws -> any Sendable
-    let completion: @Sendable (Result<any Sendable, LedgerError>) -> Void
 }

@@ -3,21 +3,20 @@ import Foundation
 /// The embedded store: one writer thread that groups concurrent writes into one durable
 /// commit (WAL, `synchronous=FULL`), and a small pool of reader connections.
 public final class SQLiteStore: LedgerStore, @unchecked Sendable {
-    // Mutable state is guarded by `condition`; connections are used by one thread at a time.
+    // `closed`, `writerFinished` and `writer` are guarded by `condition`; connections are used
+    // by one thread at a time.
     public let dialect = SQLDialect.sqlite
     public let location: String
     private let path: String
     private let busyTimeoutMilliseconds: Int32
     private let maxBatch: Int
     private let condition = NSCondition()
-    private var queue: [PendingWrite] = []
-    private var closing = false
+    private let writes = WriteQueue(label: "agekit-sqlite-completions")
     private var closed = false
     private var writerFinished = false
     private var writer: SQLiteConnection?
     private var readers: [SQLiteConnection] = []
     private let readerLock = NSLock()
-    private let completions = DispatchQueue(label: "agekit-sqlite-completions", attributes: .concurrent)
     private let checkpointer: SQLiteCheckpointer?
 
     /// Opens `path` (":memory:" keeps everything in one shared in-memory database).
@@ -52,15 +51,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
         completion: @escaping @Sendable (Result<any Sendable, LedgerError>) -> Void
     ) {
-        condition.lock()
-        guard !closing else {
-            condition.unlock()
-            completion(.failure(LedgerError(.unavailable, "the store is closing")))
-            return
-        }
-        queue.append(PendingWrite(body: body, completion: completion))
-        condition.signal()
-        condition.unlock()
+        writes.submit(body, completion: completion)
     }
 
     public func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T {
@@ -83,8 +74,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
             condition.unlock()
             return
         }
-        closing = true
-        condition.broadcast()
+        writes.close()
         while !writerFinished { condition.wait() }
         closed = true
         condition.unlock()
@@ -97,7 +87,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     // MARK: - The writer thread
 
     private func runWriter() {
-        while let batch = nextBatch() {
+        while let batch = writes.nextBatch(limit: maxBatch) {
             commit(batch)
         }
         condition.lock()
@@ -105,17 +95,6 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         writerFinished = true
         condition.broadcast()
         condition.unlock()
-    }
-
-    /// Waits for work; nil once closing and drained.
-    private func nextBatch() -> [PendingWrite]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.isEmpty && !closing { condition.wait() }
-        if queue.isEmpty { return nil }
-        let batch = Array(queue.prefix(maxBatch))
-        queue.removeFirst(batch.count)
-        return batch
     }
 
     /// One transaction for the whole batch; a savepoint per write so one failing write
@@ -150,11 +129,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
             return
         }
         checkpointer?.committed(writes: batch.count)
-        // Replies are built off the writer thread: it only runs SQL and commits.
-        let finished: [@Sendable () -> Void] = zip(batch, results).map { pending, result in
-            { pending.completion(result) }
-        }
-        completions.async { finished.forEach { $0() } }
+        writes.complete(batch, with: results)
     }
 
     // MARK: - Readers
@@ -174,9 +149,4 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         if readers.count < 8 { readers.append(connection) }
         readerLock.unlock()
     }
-}
-
-private struct PendingWrite {
-    let body: @Sendable (any SQLConnection) throws -> any Sendable
-    let completion: @Sendable (Result<any Sendable, LedgerError>) -> Void
 }
