@@ -49,26 +49,26 @@ let package = Package(
         .executableTarget(name: "agekit", dependencies: ["AgeKitCLI"]),
 
         // Tests: one target per module, plus end-to-end tests that run the built binary.
-        .target(name: "TestScratch", path: "Tests/TestScratch"),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AgeSignalsTests", dependencies: ["AgeSignals"]),
-        .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator", "TestScratch"]),
+        .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator", "TestSupport"]),
         .testTarget(name: "PrivacyLaunchTests", dependencies: ["PrivacyLaunch", "AgeKitSimulator"]),
         .testTarget(
-            name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestScratch"]),
+            name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestSupport"]),
         .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
-        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "TestScratch"]),
-        .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData", "TestScratch"]),
+        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "TestSupport"]),
+        .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData", "TestSupport"]),
         .testTarget(
             name: "ConsentServerTests",
-            dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData", "TestScratch"]),
+            dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData", "TestSupport"]),
         .testTarget(
             name: "AppStoreServerAPITests",
             dependencies: [
-                "AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit", "TestScratch",
+                "AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit", "TestSupport",
             ]),
-        .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI", "TestScratch"]),
+        .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI", "TestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit", "TestScratch"]),
+            name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import AgeSignals
 import Foundation
-import TestScratch
+import TestSupport
 import Testing
 
 @testable import AgeGating

@@ -1,7 +1,7 @@
 import AgeKitCLI
 import Foundation
 import Synchronization
-import TestScratch
+import TestSupport
 import Testing
 
 @Suite("agekit changes")

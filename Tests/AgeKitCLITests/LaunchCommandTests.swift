@@ -1,7 +1,7 @@
 import AgeKitCLI
 import Foundation
 import Synchronization
-import TestScratch
+import TestSupport
 import Testing
 
 /// `agekit launch`: parsing, the JSON keys, and bad input.

@@ -1,7 +1,7 @@
 import AgeKitCLI
 import Foundation
 import Synchronization
-import TestScratch
+import TestSupport
 import Testing
 
 /// `agekit verify`, `simulate` and `bench verify` run in-process with a captured console.

@@ -1,7 +1,7 @@
 import AppStoreServerAPI
 import Foundation
 import Synchronization
-import TestScratch
+import TestSupport
 import Testing
 
 @Suite struct AuthenticationTokenTests {

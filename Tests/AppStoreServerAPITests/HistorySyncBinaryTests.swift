@@ -3,41 +3,12 @@ import AppStoreSignedData
 import ConsentLedger
 import ConsentServer
 import Foundation
-import TestScratch
+import TestSupport
 import Testing
 
 /// The real `agekit history sync` binary against the stand-in, with a store in a temporary
 /// data directory whose local test CA signed the stand-in's payloads.
 @Suite struct HistorySyncBinaryTests {
-    static var binary: URL {
-        // The test runner lives in the build directory, beside the agekit executable.
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("agekit")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: ".build/debug/agekit")
-    }
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
-    }
-
     @Test func syncTwiceThenAnAuthenticationFailure() throws {
         let dataDirectory = TestScratch.root.appendingPathComponent("agekit-history-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
@@ -55,12 +26,12 @@ import Testing
             ]
         }
 
-        let first = try Self.run(arguments())
+        let first = try AgekitBinary.run(arguments())
         #expect(first.status == 0, "\(first.err)")
         #expect(first.out.contains("45 new, 0 duplicate, 0 rejected (3 pages)"), "\(first.out)")
         #expect(first.err.split(separator: "\n").filter { $0.hasPrefix("page ") }.count == 3, "\(first.err)")
 
-        let second = try Self.run(arguments() + ["--json"])
+        let second = try AgekitBinary.run(arguments() + ["--json"])
         #expect(second.status == 0, "\(second.err)")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(second.out.utf8)) as? [String: Any], "\(second.out)")
@@ -68,11 +39,11 @@ import Testing
         #expect(json["duplicate"] as? Int == 45)
         #expect(json["rejected"] as? Int == 0)
 
-        let refused = try Self.run(arguments(keyId: "OTHERKEY00"))
+        let refused = try AgekitBinary.run(arguments(keyId: "OTHERKEY00"))
         #expect(refused.status == 1)
         #expect(refused.err.contains("unauthorized:"), "\(refused.err)")
 
-        let tooOld = try Self.run(
+        let tooOld = try AgekitBinary.run(
             arguments().map { $0 == since ? "2020-01-01" : $0 })
         #expect(tooOld.status == 1)
         #expect(tooOld.err.contains("start_date_too_far_in_past:"), "\(tooOld.err)")
@@ -101,12 +72,12 @@ import Testing
             "--issuer-id", StandInFixture.issuerId, "--private-key", keyFile.path, "--base-url",
             fixture.standIn.baseURL.absoluteString, "--timeout", "10", "--interval", "0.1",
         ]
-        let checked = try Self.run(["test-notification", "--data-dir", dataDirectory.path] + credentials)
+        let checked = try AgekitBinary.run(["test-notification", "--data-dir", dataDirectory.path] + credentials)
         #expect(checked.status == 0, "\(checked.err)")
         #expect(checked.out.contains("TEST notification delivered (attempts: SUCCESS)"), "\(checked.out)")
         #expect(checked.out.contains("is in the ledger"), "\(checked.out)")
 
-        let unchecked = try Self.run(["test-notification"] + credentials)
+        let unchecked = try AgekitBinary.run(["test-notification"] + credentials)
         #expect(unchecked.status == 0, "\(unchecked.err)")
         #expect(!unchecked.out.contains("ledger"), "\(unchecked.out)")
     }

@@ -3,7 +3,7 @@ import AppStoreSignedData
 import ConsentLedger
 import ConsentServer
 import Foundation
-import TestScratch
+import TestSupport
 import Testing
 
 @Suite struct RecoveryTests {

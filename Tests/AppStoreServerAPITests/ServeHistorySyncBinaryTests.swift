@@ -1,7 +1,7 @@
 import AppStoreSignedData
 import Foundation
 import Synchronization
-import TestScratch
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -35,7 +35,7 @@ import Testing
         try JSONSerialization.data(withJSONObject: configuration).write(to: configFile)
 
         let process = Process()
-        process.executableURL = HistorySyncBinaryTests.binary
+        process.executableURL = AgekitBinary.url
         process.arguments = ["serve", "--config", configFile.path]
         let output = CapturedOutput()
         process.standardOutput = output.pipe(error: false)

@@ -1,7 +1,7 @@
 import ConsentLedger
 import Foundation
 import Synchronization
-import TestScratch
+import TestSupport
 
 /// Every backend the contract suite runs against. PostgreSQL runs when
 /// `AGEKIT_TEST_POSTGRES_URL` names a server, each test in a schema of its own; without it

@@ -1,6 +1,6 @@
 import ConsentServer
 import Foundation
-import TestScratch
+import TestSupport
 import Testing
 
 @Suite("HTTPS served directly by the transport")

@@ -2,7 +2,7 @@ import AppStoreSignedData
 import ConsentServer
 import Foundation
 import Synchronization
-import TestScratch
+import TestSupport
 import Testing
 
 /// A backend on loopback that records what it receives and answers from a script.
@@ -70,7 +70,7 @@ struct ForwardingEndToEndTests {
         #expect(event?["accountId"] as? String == "erin")
         #expect(requests[0].headers["agekit-event-id"] == delivered.headers["agekit-event-id"])
 
-        let status = try Agekit.run([
+        let status = try AgekitBinary.run([
             "events", "status", "--config", configuration.path, "--data-dir", directory.path,
         ])
         #expect(status.status == 0)

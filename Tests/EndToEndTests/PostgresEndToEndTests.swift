@@ -1,6 +1,6 @@
 import AppStoreSignedData
 import Foundation
-import TestScratch
+import TestSupport
 import Testing
 
 /// Two real `agekit serve` processes on one PostgreSQL database: exactly-once effects
@@ -85,13 +85,13 @@ struct PostgresEndToEndTests {
         let schema = "e2e_outage_\(suffix)"
         let password = "pw\(suffix)"
         func admin(_ sql: String) throws {
-            #expect(try Agekit.runTool("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", sql]) == 0, "\(sql)")
+            #expect(try Tool.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", sql]) == 0, "\(sql)")
         }
         try admin("CREATE ROLE \(role) LOGIN PASSWORD '\(password)'")
         try admin("CREATE SCHEMA \(schema) AUTHORIZATION \(role)")
         defer {
-            _ = try? Agekit.runTool("psql", [url, "-qc", "DROP SCHEMA IF EXISTS \(schema) CASCADE"])
-            _ = try? Agekit.runTool("psql", [url, "-qc", "DROP ROLE IF EXISTS \(role)"])
+            _ = try? Tool.run("psql", [url, "-qc", "DROP SCHEMA IF EXISTS \(schema) CASCADE"])
+            _ = try? Tool.run("psql", [url, "-qc", "DROP ROLE IF EXISTS \(role)"])
         }
         var components = try #require(URLComponents(string: url))
         components.user = role
@@ -164,7 +164,7 @@ enum PostgresDatabase {
     static func twoServers() throws -> (ServerProcess, ServerProcess) {
         guard let url else { throw MissingDatabase() }
         let schema = "e2e_\(UUID().uuidString.prefix(8).lowercased())"
-        let psql = try Agekit.runTool("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE SCHEMA \(schema)"])
+        let psql = try Tool.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE SCHEMA \(schema)"])
         guard psql == 0 else { throw MissingDatabase() }
         let store = url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
         let directory = TestScratch.root.appendingPathComponent("agekit-e2e-pg-\(schema)")
@@ -178,9 +178,10 @@ enum PostgresDatabase {
     }
 }
 
-extension Agekit {
-    /// Runs a tool from PATH and returns its exit status.
-    static func runTool(_ name: String, _ arguments: [String]) throws -> Int32 {
+/// Tools from PATH the end-to-end tests drive besides agekit (psql, curl).
+enum Tool {
+    /// Runs a tool and returns its exit status.
+    static func run(_ name: String, _ arguments: [String]) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [name] + arguments

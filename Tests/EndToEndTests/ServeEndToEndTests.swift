@@ -1,6 +1,6 @@
 import AppStoreSignedData
 import Foundation
-import TestScratch
+import TestSupport
 import Testing
 
 /// The real `agekit serve` on loopback with a real SQLite file, driven over HTTP.
@@ -199,7 +199,7 @@ struct ServeEndToEndTests {
         let server = try ServerProcess()
         defer { server.terminate() }
         let caDirectory = server.dataDirectory.appendingPathComponent("ca").path
-        let signed = try Agekit.run([
+        let signed = try AgekitBinary.run([
             "simulate", "app-transaction", "--app-transaction-id", "AT-CLI", "--ca-dir", caDirectory,
         ])
         #expect(signed.status == 0)
@@ -210,14 +210,14 @@ struct ServeEndToEndTests {
         #expect(
             try await server.request("POST", "/v1/apps/\(Self.bundleId)/app-transactions", body: body, admin: true)
                 .status == 200)
-        let posted = try Agekit.run([
+        let posted = try AgekitBinary.run([
             "simulate", "rescind", "--app-transaction-id", "AT-CLI", "--ca-dir", caDirectory, "--to",
             server.baseURL.absoluteString,
         ])
         #expect(posted.status == 0)
         #expect(posted.out.contains("HTTP 200"))
         #expect(try await account(server, "dana")["state"] as? String == "consentRevoked")
-        let elsewhere = try Agekit.run([
+        let elsewhere = try AgekitBinary.run([
             "simulate", "rescind", "--app-transaction-id", "AT-CLI", "--bundle-id", "com.unknown", "--ca-dir",
             caDirectory,
             "--to", server.baseURL.absoluteString,
@@ -234,7 +234,7 @@ struct ServeEndToEndTests {
         let key = directory.appendingPathComponent("key.pem").path
         let certificate = directory.appendingPathComponent("cert.pem").path
         #expect(
-            try Agekit.runTool(
+            try Tool.run(
                 "openssl",
                 [
                     "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
@@ -247,8 +247,8 @@ struct ServeEndToEndTests {
         defer { server.terminate() }
         #expect(server.printed.contains { $0.contains("listening on https://") })
         let url = "https://127.0.0.1:\(server.port)/healthz"
-        #expect(try Agekit.runTool("curl", ["-sfk", "--tlsv1.2", url]) == 0)
-        #expect(try Agekit.runTool("curl", ["-sfk", "--tlsv1.1", "--tls-max", "1.1", url]) != 0)
-        #expect(try Agekit.runTool("curl", ["-sf", "http://127.0.0.1:\(server.port)/healthz"]) != 0)
+        #expect(try Tool.run("curl", ["-sfk", "--tlsv1.2", url]) == 0)
+        #expect(try Tool.run("curl", ["-sfk", "--tlsv1.1", "--tls-max", "1.1", url]) != 0)
+        #expect(try Tool.run("curl", ["-sf", "http://127.0.0.1:\(server.port)/healthz"]) != 0)
     }
 }

@@ -1,51 +1,9 @@
 import Foundation
-import TestScratch
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// The real `agekit` binary, built next to the test bundle, run as a child process.
-enum Agekit {
-    static var binary: URL {
-        // The test runner lives in the build directory, beside the agekit executable.
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("agekit")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: ".build/debug/agekit")
-    }
-
-    /// Runs a command to completion and returns its exit code and outputs.
-    static func run(
-        _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
-    ) throws -> (
-        status: Int32, out: String, err: String
-    ) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        let inputPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inputPipe
-        try process.run()
-        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inputPipe.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
-    }
-}
 
 /// `agekit serve` on a free loopback port with its own data directory.
 final class ServerProcess: @unchecked Sendable {
@@ -69,7 +27,7 @@ final class ServerProcess: @unchecked Sendable {
         self.dataDirectory =
             dataDirectory
             ?? TestScratch.root.appendingPathComponent("agekit-e2e-\(UUID().uuidString)")
-        process.executableURL = Agekit.binary
+        process.executableURL = AgekitBinary.url
         process.arguments =
             ["serve", "--listen", "127.0.0.1:0", "--data-dir", self.dataDirectory.path] + extraArguments
         var environment = ProcessInfo.processInfo.environment

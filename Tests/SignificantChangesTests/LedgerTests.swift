@@ -2,7 +2,7 @@ import AgeKitSimulator
 import Foundation
 import SignificantChanges
 import Synchronization
-import TestScratch
+import TestSupport
 import Testing
 
 /// One store contract, run against every backend.
