@@ -21,10 +21,8 @@
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$BENCH_DIR/.." && pwd)
-SERVE_DIR=$BENCH_DIR/serve
-VENV=$BENCH_DIR/.venv
-PY=$VENV/bin/python
+# shellcheck source=bench/lib.sh
+. "$BENCH_DIR/lib.sh"
 
 RUN_SECONDS=${BENCH_SECONDS:-10}
 POOL_SIZES=${BENCH_POOL_SIZES:-1 2 4 8}
@@ -43,33 +41,11 @@ WARM_SEGMENTS=${BENCH_PG_WARM_SEGMENTS:-64}
 SOCKET=${BENCH_PG_SOCKET:-0}
 LIMIT=$((RUN_SECONDS + 60))   # wrk's own bound; a run normally ends by itself long before
 
-say() { printf '%s\n' "$*"; }
-die() { printf 'bench/serve-postgres.sh: %s\n' "$*" >&2; exit 2; }
-
-command -v wrk >/dev/null || die "wrk is missing (Debian package 'wrk')"
-command -v curl >/dev/null || die "curl is missing"
-command -v psql >/dev/null || die "psql is missing (Debian package 'postgresql-client')"
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time')"
+require_tools psql
 [ "$PERF" = 0 ] || command -v perf >/dev/null || die "BENCH_PERF=1 needs perf"
 
-# --- Python environment (the payload generator) ----------------------------------------------
-if [ ! -x "$PY" ]; then
-    say "creating $VENV"
-    python3 -m venv "$VENV"
-fi
-if ! "$PY" -c 'import cryptography' 2>/dev/null \
-    || ! cmp -s "$SERVE_DIR/requirements.txt" "$VENV/.bench-serve-requirements"; then
-    say "installing $SERVE_DIR/requirements.txt into $VENV"
-    "$PY" -m pip install --quiet --upgrade pip
-    "$PY" -m pip install --quiet -r "$SERVE_DIR/requirements.txt"
-    cp "$SERVE_DIR/requirements.txt" "$VENV/.bench-serve-requirements"
-fi
-
-# --- agekit ----------------------------------------------------------------------------------
-say "building agekit (release)"
-(cd "$ROOT" && swift build -c release --product agekit 2>&1 | tail -n 1)
-AGEKIT=$(cd "$ROOT" && swift build -c release --show-bin-path)/agekit
-[ -x "$AGEKIT" ] || die "no agekit binary at $AGEKIT"
+python_env cryptography   # the payload generator
+build_agekit
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/agekit-bench-pg.XXXXXX")
 chmod 755 "$WORK"
@@ -82,18 +58,6 @@ OWN_CLUSTER=0
 PG_STATE=$WORK/postgres-cluster
 SCHEMAS=()       # created on an outside server, dropped at the end
 
-stop_pid() { # PID
-    local pid=$1
-    if kill -0 "$pid" 2>/dev/null; then
-        kill -TERM "$pid" 2>/dev/null || true
-        for _ in $(seq 1 300); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
-        kill -KILL "$pid" 2>/dev/null || true
-    fi
-    wait "$pid" 2>/dev/null || true
-}
 stop_servers() {
     local pid
     for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
@@ -118,19 +82,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-free_port() {
-    "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-wait_ready() { # URL PID
-    for _ in $(seq 1 300); do
-        curl -sf -o /dev/null "$1" && return 0
-        kill -0 "$2" 2>/dev/null || return 1
-        sleep 0.1
-    done
-    return 1
-}
-
 start_agekit() { # PORT STORE_URL LOG
     "$AGEKIT" serve --listen "127.0.0.1:$1" --data-dir "$AGEKIT_DATA" --store "$2" >"$3" 2>&1 &
     local pid=$!
@@ -138,37 +89,8 @@ start_agekit() { # PORT STORE_URL LOG
     wait_ready "http://127.0.0.1:$1/readyz" "$pid" || { cat "$3" >&2; die "agekit serve on port $1 did not start"; }
 }
 
-cpu_seconds() { # PID...: user + system CPU seconds of the processes and their descendants
-    "$PY" - "$@" <<'PYEOF'
-import os, sys
-ticks, parents = {}, {}
-for entry in os.listdir("/proc"):
-    if entry.isdigit():
-        try:
-            with open(f"/proc/{entry}/stat") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(entry)] = int(fields[1])
-        ticks[int(entry)] = int(fields[11]) + int(fields[12])
-wanted = {int(pid) for pid in sys.argv[1:]}
-changed = True
-while changed:
-    changed = False
-    for pid, parent in parents.items():
-        if parent in wanted and pid not in wanted:
-            wanted.add(pid)
-            changed = True
-print(f"{sum(ticks.get(pid, 0) for pid in wanted) / os.sysconf('SC_CLK_TCK'):.2f}")
-PYEOF
-}
-
 machine_cpu() { # busy and total CPU seconds of the whole machine so far
     awk '/^cpu / {busy = $2 + $3 + $4 + $7 + $8 + $9; total = busy + $5 + $6; printf "%.2f %.2f", busy / 100, total / 100}' /proc/stat
-}
-
-field() { # NAME LINE
-    sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $2"
 }
 
 pg() { psql "$PG_URL" -X -qAt -v ON_ERROR_STOP=1 "$@"; }
@@ -221,22 +143,7 @@ case "$STORE_BASE" in *\?*) STORE_BASE="$STORE_BASE&" ;; *) STORE_BASE="$STORE_B
 # --- machine ---------------------------------------------------------------------------------
 FSYNC_DIR=$WORK
 [ "$OWN_CLUSTER" = 1 ] && FSYNC_DIR=$PG_DIR
-FSYNC_MS=$("$PY" - "$FSYNC_DIR" <<'PYEOF'
-import os, sys, time
-path = os.path.join(sys.argv[1], "fsync-probe")
-fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
-samples = []
-for _ in range(100):
-    os.write(fd, b"x" * 8192)
-    started = time.perf_counter()
-    os.fdatasync(fd)
-    samples.append(time.perf_counter() - started)
-os.close(fd)
-os.unlink(path)
-samples.sort()
-print(f"{samples[50] * 1000:.2f}")
-PYEOF
-)
+FSYNC_MS=$(sync_median_ms "$FSYNC_DIR" 8192)
 {
     say "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(uname -sr)"
     say "load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg); fdatasync of 8 KiB next to the database: median $FSYNC_MS ms"
@@ -247,9 +154,7 @@ PYEOF
          'shared_buffers', 'wal_buffers', 'max_wal_size', 'checkpoint_timeout', 'wal_writer_delay', 'max_connections',
          'default_toast_compression')
         ORDER BY name" | tr '\n' ' ')"
-    if command -v openssl >/dev/null; then
-        say "reference: $(openssl speed -seconds 1 ecdsap256 2>/dev/null | awk '/nistp256/ {printf "openssl speed ecdsap256 on one core: %.0f verify/s (%.1f us CPU each)", $NF, 1e6 / $NF}')"
-    fi
+    openssl_reference
 } | tee "$RESULTS/machine.txt"
 for setting in fsync synchronous_commit; do
     [ "$(pg -c "SHOW $setting")" = on ] || say "WARNING: $setting is not on: the figures are not durable ones"

@@ -11,10 +11,8 @@
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$BENCH_DIR/.." && pwd)
-SERVE_DIR=$BENCH_DIR/serve
-VENV=$BENCH_DIR/.venv
-PY=$VENV/bin/python
+# shellcheck source=bench/lib.sh
+. "$BENCH_DIR/lib.sh"
 
 RUN_SECONDS=${BENCH_SECONDS:-10}
 AGEKIT_BODIES=${BENCH_AGEKIT_BODIES:-150000}
@@ -26,31 +24,11 @@ HEALTHZ_SECONDS=${BENCH_HEALTHZ_SECONDS:-5}
 MIX=${BENCH_MIX:-TEST,SUBSCRIBED,RESCIND_CONSENT}
 LIMIT=$((RUN_SECONDS + 60))   # wrk's own bound; a run normally ends by itself long before
 
-say() { printf '%s\n' "$*"; }
-die() { printf 'bench/serve.sh: %s\n' "$*" >&2; exit 2; }
-
-command -v wrk >/dev/null || die "wrk is missing (Debian package 'wrk')"
-command -v curl >/dev/null || die "curl is missing"
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time')"
-
-# --- Python environment ------------------------------------------------------------------
-if [ ! -x "$PY" ]; then
-    say "creating $VENV"
-    python3 -m venv "$VENV"
-fi
-if ! "$PY" -c 'import appstoreserverlibrary, fastapi, uvicorn, cryptography' 2>/dev/null \
-    || ! cmp -s "$SERVE_DIR/requirements.txt" "$VENV/.bench-serve-requirements"; then
-    say "installing $SERVE_DIR/requirements.txt into $VENV"
-    "$PY" -m pip install --quiet --upgrade pip
-    "$PY" -m pip install --quiet -r "$SERVE_DIR/requirements.txt"
-    cp "$SERVE_DIR/requirements.txt" "$VENV/.bench-serve-requirements"
-fi
+require_tools
+python_env "appstoreserverlibrary, fastapi, uvicorn, cryptography"
 
 # --- agekit ----------------------------------------------------------------------------------
-say "building agekit (release)"
-(cd "$ROOT" && swift build -c release --product agekit 2>&1 | tail -n 1)
-AGEKIT=$(cd "$ROOT" && swift build -c release --show-bin-path)/agekit
-[ -x "$AGEKIT" ] || die "no agekit binary at $AGEKIT"
+build_agekit
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/agekit-bench-serve.XXXXXX")
 RESULTS=$BENCH_DIR/results/serve-$(date -u +%Y%m%dT%H%M%SZ)
@@ -59,15 +37,7 @@ SERVER_PID=""
 
 stop_server() {
     [ -n "$SERVER_PID" ] || return 0
-    if kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        for _ in $(seq 1 300); do
-            kill -0 "$SERVER_PID" 2>/dev/null || break
-            sleep 0.1
-        done
-        kill -KILL "$SERVER_PID" 2>/dev/null || true
-    fi
-    wait "$SERVER_PID" 2>/dev/null || true
+    stop_pid "$SERVER_PID"
     SERVER_PID=""
 }
 cleanup() {
@@ -77,23 +47,10 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-free_port() {
-    "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-wait_ready() { # URL
-    for _ in $(seq 1 200); do
-        curl -sf -o /dev/null "$1" && return 0
-        kill -0 "$SERVER_PID" 2>/dev/null || return 1
-        sleep 0.1
-    done
-    return 1
-}
-
 start_agekit() { # PORT DATA_DIR LOG
     "$AGEKIT" serve --listen "127.0.0.1:$1" --data-dir "$2" >"$3" 2>&1 &
     SERVER_PID=$!
-    wait_ready "http://127.0.0.1:$1/healthz" || { cat "$3" >&2; die "agekit serve did not start"; }
+    wait_ready "http://127.0.0.1:$1/healthz" "$SERVER_PID" || { cat "$3" >&2; die "agekit serve did not start"; }
 }
 
 start_peer() { # PORT DB LOG
@@ -101,7 +58,7 @@ start_peer() { # PORT DB LOG
         --app-dir "$SERVE_DIR/python_peer" --host 127.0.0.1 --port "$1" --workers "$PEER_WORKERS" \
         --no-access-log --log-level warning >"$3" 2>&1 &
     SERVER_PID=$!
-    wait_ready "http://127.0.0.1:$1/healthz" || { cat "$3" >&2; die "the Python peer did not start"; }
+    wait_ready "http://127.0.0.1:$1/healthz" "$SERVER_PID" || { cat "$3" >&2; die "the Python peer did not start"; }
 }
 
 count_rows() { # DB
@@ -110,35 +67,6 @@ import sqlite3, sys
 connection = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
 print(connection.execute("SELECT count(*) FROM notifications").fetchone()[0])
 PYEOF
-}
-
-cpu_seconds() { # PID: user + system CPU seconds of the process and its descendants
-    "$PY" - "$1" <<'PYEOF'
-import os, sys
-ticks, parents = {}, {}
-for entry in os.listdir("/proc"):
-    if entry.isdigit():
-        try:
-            with open(f"/proc/{entry}/stat") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(entry)] = int(fields[1])
-        ticks[int(entry)] = int(fields[11]) + int(fields[12])
-wanted, total = {int(sys.argv[1])}, 0
-changed = True
-while changed:
-    changed = False
-    for pid, parent in parents.items():
-        if parent in wanted and pid not in wanted:
-            wanted.add(pid)
-            changed = True
-print(f"{sum(ticks.get(pid, 0) for pid in wanted) / os.sysconf('SC_CLK_TCK'):.2f}")
-PYEOF
-}
-
-field() { # NAME LINE
-    sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $2"
 }
 
 FAILED=0
@@ -173,29 +101,12 @@ check_stored() { # NAME DB
 }
 
 # --- machine ---------------------------------------------------------------------------------
-FSYNC_MS=$("$PY" - "$WORK" <<'PYEOF'
-import os, sys, time
-path = os.path.join(sys.argv[1], "fsync-probe")
-fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
-samples = []
-for _ in range(100):
-    os.write(fd, b"x" * 4096)
-    started = time.perf_counter()
-    os.fsync(fd)
-    samples.append(time.perf_counter() - started)
-os.close(fd)
-os.unlink(path)
-samples.sort()
-print(f"{samples[50] * 1000:.2f}")
-PYEOF
-)
+FSYNC_MS=$(sync_median_ms "$WORK" 4096)
 {
     say "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(uname -sr)"
-    say "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg); fsync of 4 KiB in $WORK: median $FSYNC_MS ms"
+    say "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg); fdatasync of 4 KiB in $WORK: median $FSYNC_MS ms"
     say "$(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2), $("$PY" --version), $(swift --version 2>&1 | head -n 1)"
-    if command -v openssl >/dev/null; then
-        say "reference: $(openssl speed -seconds 1 ecdsap256 2>/dev/null | awk '/nistp256/ {printf "openssl speed ecdsap256 on one core: %.0f verify/s (%.1f us CPU each)", $NF, 1e6 / $NF}')"
-    fi
+    openssl_reference
 } | tee "$RESULTS/machine.txt"
 
 # --- agekit serve ----------------------------------------------------------------------------
