@@ -1,3 +1,4 @@
+import AppStoreSignedData
 internal import CCrypto
 
 /// The public half of an API key: verifies ES256 signatures. The local stand-in of the App
@@ -37,7 +38,8 @@ public final class APIPublicKey: @unchecked Sendable {
 
     /// Checks a raw JWS ES256 signature (`R || S`, 64 bytes) over `message`.
     public func verifyES256(signature: [UInt8], message: [UInt8]) -> Bool {
-        guard let der = ECDSASignatureFormat.der(fromRaw: signature) else { return false }
+        guard signature.count == 64 else { return false }
+        let der = ECDSASignature.der(fromRaw: signature)
         guard let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, pointer) == 1 else {

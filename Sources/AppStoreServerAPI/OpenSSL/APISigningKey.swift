@@ -1,3 +1,4 @@
+import AppStoreSignedData
 internal import CCrypto
 
 /// The private key of an App Store Connect API key (the `.p8` file): an EC P-256 key in
@@ -87,6 +88,6 @@ public final class APISigningKey: @unchecked Sendable {
             ERR_clear_error()
             return nil
         }
-        return ECDSASignatureFormat.raw(fromDER: Array(der.prefix(length)))
+        return ECDSASignature.raw(fromDER: Array(der.prefix(length)))
     }
 }

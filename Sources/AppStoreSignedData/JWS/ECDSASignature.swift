@@ -1,7 +1,8 @@
 /// Converts JWS's raw ES256 signature (`R || S`, 32 bytes each) to the DER `ECDSA-Sig-Value`
-/// OpenSSL verifies, and back.
-enum ECDSASignature {
-    static func der(fromRaw raw: [UInt8]) -> [UInt8] {
+/// OpenSSL verifies, and back. Shared with the App Store Server API client, which signs its
+/// tokens with ES256.
+package enum ECDSASignature {
+    package static func der(fromRaw raw: [UInt8]) -> [UInt8] {
         precondition(raw.count == 64)
         let r = integer(raw[0..<32])
         let s = integer(raw[32..<64])
@@ -26,7 +27,7 @@ enum ECDSASignature {
     }
 
     /// Raw `R || S` from a DER signature; nil when it is not the expected shape.
-    static func raw(fromDER der: [UInt8]) -> [UInt8]? {
+    package static func raw(fromDER der: [UInt8]) -> [UInt8]? {
         var index = 0
         func read(_ tag: UInt8) -> ArraySlice<UInt8>? {
             guard index + 2 <= der.count, der[index] == tag else { return nil }

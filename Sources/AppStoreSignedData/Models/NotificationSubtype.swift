@@ -1,7 +1,7 @@
 /// `subtype` of an App Store Server Notification V2.
 ///
 /// An enum whose ``unknown(_:)`` case keeps a value Apple adds later instead of failing.
-public enum NotificationSubtype: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum NotificationSubtype: OpenValue {
     case initialBuy
     case resubscribe
     case downgrade
@@ -84,15 +84,4 @@ public enum NotificationSubtype: Hashable, Sendable, Codable, CustomStringConver
         if case .unknown = self { return false }
         return true
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var description: String { rawValue }
 }

@@ -1,7 +1,7 @@
 /// `notificationType` of an App Store Server Notification V2.
 ///
 /// An enum whose ``unknown(_:)`` case keeps a value Apple adds later instead of failing.
-public enum NotificationType: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum NotificationType: OpenValue {
     case consumptionRequest
     case didChangeRenewalPref
     case didChangeRenewalStatus
@@ -97,15 +97,4 @@ public enum NotificationType: Hashable, Sendable, Codable, CustomStringConvertib
         if case .unknown = self { return false }
         return true
     }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var description: String { rawValue }
 }
