@@ -1,6 +1,6 @@
 /// The one error of this module: bad values handed to AgeKit (not the system's errors,
 /// which are ``AgeRangeServiceError`` values).
-public struct AgeSignalsError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct AgeSignalsError: CodedError {
     public enum Code: String, Sendable, Hashable {
         case invalidGates = "invalid_gates"
         case invalidVersion = "invalid_version"
@@ -14,10 +14,4 @@ public struct AgeSignalsError: Error, Hashable, Sendable, CustomStringConvertibl
         self.code = code
         self.reason = reason
     }
-
-    public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Compared by code only, so tests do not depend on wording.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -1,7 +1,9 @@
+import AgeSignals
+
 /// The one error of this module: bad owner settings or a bad value handed to the launch
 /// sequence. Events that arrive at the wrong moment are not errors: they are recorded as
 /// ``IgnoredEvent`` values and change nothing.
-public struct PrivacyLaunchError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PrivacyLaunchError: CodedError {
     public enum Code: String, Sendable, Hashable {
         /// The owner settings name a key AgeKit does not know (a typo must never become a default).
         case unknownSetting = "unknown_setting"
@@ -18,10 +20,4 @@ public struct PrivacyLaunchError: Error, Hashable, Sendable, CustomStringConvert
         self.code = code
         self.reason = reason
     }
-
-    public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Compared by code only, so tests do not depend on wording.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

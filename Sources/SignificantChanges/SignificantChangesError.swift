@@ -1,6 +1,8 @@
+import AgeSignals
+
 /// The one error of this module: bad input handed to it (a catalog, a version, a stored
 /// ledger entry). Every case names the item at fault in ``reason``.
-public struct SignificantChangesError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SignificantChangesError: CodedError {
     public enum Code: String, Sendable, Hashable, CaseIterable {
         case invalidVersion = "invalid_version"
         case malformedCatalog = "malformed_catalog"
@@ -18,10 +20,4 @@ public struct SignificantChangesError: Error, Hashable, Sendable, CustomStringCo
         self.code = code
         self.reason = reason
     }
-
-    public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Compared by code only, so tests do not depend on wording.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -1,5 +1,7 @@
+import AgeSignals
+
 /// The simulator's one error: bad names or data handed to it.
-public struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SimulatorError: CodedError {
     public enum Code: String, Sendable, Hashable {
         case unknownPersona = "unknown_persona"
         case unknownRegion = "unknown_region"
@@ -13,10 +15,4 @@ public struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible
         self.code = code
         self.reason = reason
     }
-
-    public var description: String { "\(code.rawValue): \(reason)" }
-
-    /// Compared by code only.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }
