@@ -154,9 +154,10 @@ final class PostgresConnection: SQLConnection {
             guard let result = PQgetResult(handle) else {
                 position += 1
                 if position > sent.count || !isUsable {
+                    // The connection broke with results missing: whatever failed first, this is
+                    // what the store must act on.
                     if firstError == nil { failedPosition = sent.count }
-                    firstError = firstError ?? lost(sent.last?.sql ?? "Sync")
-                    lastFailure = .connectionLost
+                    firstError = lost(sent.last?.sql ?? "Sync")
                     break
                 }
                 continue
@@ -185,9 +186,7 @@ final class PostgresConnection: SQLConnection {
         guard let firstError else { return (rows, status) }
         // A `Parse` at or after the failure may not have run: prepare those again next time.
         for message in sent where message.prepares { statements[message.sql] = nil }
-        let cause = lastFailure
-        lastFailure = cause ?? .statement
-        throw firstError
+        throw firstError  // `failure` set `lastFailure`
     }
 
     private func lost(_ sql: String) -> LedgerError {
