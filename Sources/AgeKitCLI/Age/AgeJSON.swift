@@ -1,3 +1,5 @@
+import ConsentServer
+
 /// A JSON value for the `age` commands' `--json` output, written with sorted keys so the
 /// output is stable for scripts and snapshots.
 indirect enum AgeJSON: Sendable, Equatable {
@@ -35,21 +37,10 @@ indirect enum AgeJSON: Sendable, Equatable {
         }
     }
 
+    /// A JSON string literal, escaped as the server escapes its own.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONObjectWriter.appendQuoted(text, to: &out)
+        return out
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes one flat JSON object by hand, for the request log line and the replies every
 /// notification gets: an encoder costs more than the rest of their work.
-struct JSONObjectWriter {
+package struct JSONObjectWriter {
     private var text = "{"
 
     mutating func add(_ key: String, _ value: String?) {
@@ -30,7 +30,7 @@ struct JSONObjectWriter {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func appendQuoted(_ value: String, to text: inout String) {
+    package static func appendQuoted(_ value: String, to text: inout String) {
         text += "\""
         if !value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
             text += value
