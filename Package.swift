@@ -35,7 +35,7 @@ let package = Package(
 
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
-        .target(name: "ConsentLedger", dependencies: ["CSQLite", "CPostgres"]),
+        .target(name: "ConsentLedger", dependencies: ["AppStoreSignedData", "CSQLite", "CPostgres"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
         .target(
             name: "ConsentServer",
@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestSupport"]),
         .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
-        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "TestSupport"]),
+        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "CCrypto", "TestSupport"]),
         .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData", "TestSupport"]),
         .testTarget(
             name: "ConsentServerTests",

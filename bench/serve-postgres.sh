@@ -204,6 +204,9 @@ run_one() { # POOL RUN_INDEX
         awk 'NR % 2 == 1' "$WORK/bodies.jsonl" >"$BODIES_A"
         awk 'NR % 2 == 0' "$WORK/bodies.jsonl" >"$BODIES_B"
         rm -f "$WORK/bodies.jsonl"
+        # Write the ~1 GB of bodies out now: left to the kernel, its writeback lands about
+        # 30 s later, inside a run, and stalls every commit's fsync for a few hundred ms.
+        sync
     fi
 
     local cpu_a0 cpu_b0 pg0 machine0 wal0

@@ -123,6 +123,9 @@ AGEKIT_FILE=$BODIES
 if [ "$AGEKIT_BODIES" -lt "$TOTAL_BODIES" ]; then AGEKIT_FILE=$WORK/bodies-agekit.jsonl; head -n "$AGEKIT_BODIES" "$BODIES" >"$AGEKIT_FILE"; fi
 PEER_FILE=$BODIES
 if [ "$PEER_BODIES" -lt "$TOTAL_BODIES" ]; then PEER_FILE=$WORK/bodies-peer.jsonl; head -n "$PEER_BODIES" "$BODIES" >"$PEER_FILE"; fi
+# Write the bodies out now: left to the kernel, their writeback lands inside a run and
+# stalls commits' fsyncs.
+sync
 
 run_notifications agekit "http://127.0.0.1:$AGEKIT_PORT" "$AGEKIT_FILE"
 AGEKIT_LINE=$RESULT_LINE

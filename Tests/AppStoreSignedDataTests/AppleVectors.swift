@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppStoreSignedData
@@ -18,18 +19,7 @@ enum AppleVectors {
         var testDescription: String { file }
     }
 
-    static let directory: URL? = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                let vectors = url.deletingLastPathComponent().appendingPathComponent("shared/vectors/apple-real")
-                return FileManager.default.fileExists(atPath: vectors.appendingPathComponent("index.json").path)
-                    ? vectors : nil
-            }
-            url = url.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let directory = AppleVectorFiles.directory
 
     static let available = directory != nil
     static let skipMessage: Comment =

@@ -150,7 +150,7 @@ struct PreparedVerificationTests {
 
     @Test func aKeyUsedOftenMovesToTheTableAndStaysRight() throws {
         let (key, digest, raw) = try Self.signed()
-        let prepared = ES256Verifier(key: key, precomputeAfter: 3)
+        let prepared = ES256Verifier(key: key, precomputeAfter: 3, buildsInBackground: false)
         var changed = raw
         changed[7] ^= 0x10
         for round in 0..<3 {
@@ -172,9 +172,31 @@ struct PreparedVerificationTests {
         #expect(wrong.value == 0)
     }
 
+    @Test func theTableIsBuiltInTheBackgroundWhileVerificationsGoOn() throws {
+        let (key, digest, raw) = try Self.signed()
+        let prepared = ES256Verifier(key: key, precomputeAfter: 2)
+        var changed = raw
+        changed[50] ^= 0x01
+        let bad = changed
+        let wrong = Counter()
+        // Verifications during the build take the context path and decide the same.
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for round in 0..<20 {
+                let good = round % 3 != 0
+                if prepared.verify(rawSignature: good ? raw : bad, digest: digest) != good { wrong.add() }
+            }
+        }
+        #expect(wrong.value == 0)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !prepared.usesTable && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(prepared.usesTable)
+        #expect(prepared.verify(rawSignature: raw, digest: digest))
+        #expect(!prepared.verify(rawSignature: bad, digest: digest))
+    }
+
     @Test func threadsRacingPastTheThresholdBuildOneTable() throws {
         let (key, digest, raw) = try Self.signed()
-        let prepared = ES256Verifier(key: key, precomputeAfter: 1)
+        let prepared = ES256Verifier(key: key, precomputeAfter: 1, buildsInBackground: false)
         let wrong = Counter()
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
             for _ in 0..<10 where !prepared.verify(rawSignature: raw, digest: digest) { wrong.add() }

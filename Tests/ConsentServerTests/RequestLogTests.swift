@@ -18,6 +18,16 @@ struct RequestLogTests {
         #expect(object?["count"] as? Int == 3)
     }
 
+    @Test("the time is UTC with milliseconds, zero-padded, and now")
+    func timestamp() throws {
+        let text = RequestLog.timestamp()
+        #expect(text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil, "\(text)")
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let time = try #require(parser.date(from: text))
+        #expect(abs(time.timeIntervalSinceNow) < 5)
+    }
+
     @Test("one JSON line per request with route, status, duration, uuid, type and error code; never a payload or token")
     func logLine() throws {
         let lines = Mutex<[String]>([])

@@ -1,7 +1,7 @@
 /// Byte-level base64 for JWS: base64url without padding for the three parts, standard
 /// base64 (padding optional) for the `x5c` certificates. No `String` work on the hot path.
-enum Base64 {
-    enum Alphabet {
+package enum Base64 {
+    package enum Alphabet {
         case url, standard
     }
 
@@ -22,7 +22,7 @@ enum Base64 {
 
     /// Decodes `input`; nil when a byte is outside the alphabet, the length is impossible,
     /// or the unused trailing bits are not zero (so every input has one decoding only).
-    static func decode(_ input: UnsafeBufferPointer<UInt8>, alphabet: Alphabet) -> [UInt8]? {
+    package static func decode(_ input: UnsafeBufferPointer<UInt8>, alphabet: Alphabet) -> [UInt8]? {
         var count = input.count
         if alphabet == .standard {
             // Padding is optional; when present it must complete the last quantum.
@@ -81,12 +81,12 @@ enum Base64 {
         }
     }
 
-    static func decode(_ input: [UInt8], alphabet: Alphabet) -> [UInt8]? {
+    package static func decode(_ input: [UInt8], alphabet: Alphabet) -> [UInt8]? {
         input.withUnsafeBufferPointer { decode($0, alphabet: alphabet) }
     }
 
     /// Encodes `bytes`; base64url never pads, standard always does.
-    static func encode(_ bytes: [UInt8], alphabet: Alphabet) -> String {
+    package static func encode(_ bytes: [UInt8], alphabet: Alphabet) -> String {
         let symbols = Array(
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\(alphabet == .url ? "-_" : "+/")".utf8)
         var output: [UInt8] = []

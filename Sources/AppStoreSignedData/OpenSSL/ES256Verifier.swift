@@ -1,4 +1,5 @@
 internal import CCrypto
+import Dispatch
 import Synchronization
 
 /// A leaf's P-256 key prepared for ES256: verifies a SHA-256 digest computed by the caller.
@@ -8,9 +9,13 @@ import Synchronization
 /// A key used ``precomputeAfter`` times is one that signs a stream of data, as Apple's leaf
 /// does: that caller builds a ``P256FixedKey`` once, and every later verification takes the
 /// table path, about twice as fast. A key seen once or twice never pays for the table.
+///
+/// Building the table takes some tens of milliseconds: by default it runs on a background
+/// queue while verifications go on through `EVP_PKEY_verify`, so no request waits for it.
 final class ES256Verifier: Sendable {
     let key: OpenSSLKey
     let precomputeAfter: Int
+    let buildsInBackground: Bool
     static let maxIdle = 8
     private let contexts = ReusePool<VerifyContext>(capacity: maxIdle)
     private let state = Mutex(TableState())
@@ -22,9 +27,10 @@ final class ES256Verifier: Sendable {
         var claimed = false
     }
 
-    init(key: OpenSSLKey, precomputeAfter: Int = 16) {
+    init(key: OpenSSLKey, precomputeAfter: Int = 16, buildsInBackground: Bool = true) {
         self.key = key
         self.precomputeAfter = precomputeAfter
+        self.buildsInBackground = buildsInBackground
     }
 
     /// True when `raw` (`R || S`, 64 bytes) is a valid signature of `digest` (32 bytes).
@@ -38,11 +44,24 @@ final class ES256Verifier: Sendable {
             return (nil, builds)
         }
         if let table { return table.verify(rawSignature: raw, digest: digest) }
-        if buildsTable, let built = P256FixedKey(key: key) {
-            state.withLock { $0.table = built }
-            contexts.drain()
-            return built.verify(rawSignature: raw, digest: digest)
+        if buildsTable {
+            guard buildsInBackground else {
+                if let built = buildTable() { return built.verify(rawSignature: raw, digest: digest) }
+                return verifyWithContext(raw, digest)
+            }
+            DispatchQueue.global(qos: .utility).async { [self] in _ = buildTable() }
         }
+        return verifyWithContext(raw, digest)
+    }
+
+    private func buildTable() -> P256FixedKey? {
+        guard let built = P256FixedKey(key: key) else { return nil }
+        state.withLock { $0.table = built }
+        contexts.drain()
+        return built
+    }
+
+    private func verifyWithContext(_ raw: [UInt8], _ digest: [UInt8]) -> Bool {
         guard let context = contexts.take(orMake: { VerifyContext(key: key) }) else { return false }
         let der = ECDSASignature.der(fromRaw: raw)
         let result = EVP_PKEY_verify(context.pointer, der, der.count, digest, digest.count)

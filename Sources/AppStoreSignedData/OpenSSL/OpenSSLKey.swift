@@ -95,7 +95,7 @@ final class OpenSSLKey: @unchecked Sendable {
 }
 
 /// SHA-256 through a digest fetched once.
-enum SHA256Digest {
+package enum SHA256Digest {
     /// Owns the fetched `EVP_MD`; fetching on each call costs a provider lookup.
     private final class Algorithm: @unchecked Sendable {
         let pointer: OpaquePointer
@@ -108,11 +108,11 @@ enum SHA256Digest {
 
     private static let algorithm = Algorithm()
 
-    static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBytes { hash($0) }
     }
 
-    static func hash(_ input: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func hash(_ input: UnsafeRawBufferPointer) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         _ = EVP_Digest(input.baseAddress, input.count, &digest, &length, algorithm.pointer, nil)

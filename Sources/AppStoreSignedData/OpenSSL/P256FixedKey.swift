@@ -80,16 +80,19 @@ final class P256FixedKey: @unchecked Sendable {
     private func check(_ raw: [UInt8], _ digest: [UInt8], in scratch: Scratch) -> Bool {
         let order = EC_GROUP_get0_order(curve)
         let context = scratch.context
-        raw.withUnsafeBufferPointer { bytes in
+        let inverse = raw.withUnsafeBufferPointer { bytes in
             _ = BN_bin2bn(bytes.baseAddress, 32, scratch.r)
             _ = BN_bin2bn(bytes.baseAddress! + 32, 32, scratch.s)
+            return P256OrderInverse.inverse(
+                ofBigEndian: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[32..<64])))
         }
+        guard let inverse else { return false }  // s is zero or not below n
         // SHA-256 is as long as the order: the whole digest is the integer e, no truncation.
         _ = BN_bin2bn(digest, 32, scratch.e)
         // 0 < r, s < n
         guard BN_is_zero(scratch.r) == 0, BN_is_zero(scratch.s) == 0,
             BN_cmp(scratch.r, order) < 0, BN_cmp(scratch.s, order) < 0,
-            BN_mod_inverse(scratch.w, scratch.s, order, context) != nil,
+            BN_bin2bn(inverse, 32, scratch.w) != nil,
             BN_mod_mul(scratch.u1, scratch.e, scratch.w, order, context) == 1,
             BN_mod_mul(scratch.u2, scratch.r, scratch.w, order, context) == 1,
             EC_POINT_mul(curve, scratch.point, scratch.u1, nil, nil, context) == 1,

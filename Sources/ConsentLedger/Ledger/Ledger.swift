@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The consent ledger: notifications stored exactly once, accounts linked to app
 /// transactions, consent revoked and restored, and the event log a backend polls.
 /// Every effect of a notification commits in the same transaction as the notification.
@@ -5,6 +7,9 @@ public final class Ledger: Sendable {
     public let store: any LedgerStore
     /// Which events go to the outbox for forwarding to each app's backend.
     public let forwarding: ForwardingRules
+    /// Digests of the signing headers known to be committed in `signing_headers`: a payload
+    /// with one of these headers skips the header's insert.
+    private let storedHeaders = Mutex<Set<String>>([])
 
     /// Opens the ledger on a store and applies pending migrations.
     public init(store: any LedgerStore, forwarding: ForwardingRules = ForwardingRules()) throws(LedgerError) {
@@ -19,11 +24,21 @@ public final class Ledger: Sendable {
         _ notification: NotificationRecord, receivedAt: Int64,
         completion: @escaping @Sendable (Result<RecordOutcome, LedgerError>) -> Void
     ) {
+        // Packed here, on the caller's thread, not on the store's one writer.
+        let payload = PackedPayload(notification.signedPayload)
+        let storeHeader = payload.map { payload in !storedHeaders.withLock { $0.contains(payload.headerDigest) } }
         store.write(
             { [forwarding] connection in
-                try LedgerWrites(connection, now: receivedAt, forwarding: forwarding).record(notification)
-            }, completion: completion
-        )
+                try LedgerWrites(connection, now: receivedAt, forwarding: forwarding).record(
+                    notification, payload: payload, storeHeader: storeHeader ?? false)
+            },
+            completion: { [self] result in
+                // Known stored only once a commit holding it is: a rolled-back batch stores it again.
+                if case .success = result, let payload, storeHeader == true {
+                    storedHeaders.withLock { _ = $0.insert(payload.headerDigest) }
+                }
+                completion(result)
+            })
     }
 
     /// Links an app transaction to an account (idempotent) and applies any revocation parked

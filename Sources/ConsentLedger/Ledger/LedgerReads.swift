@@ -54,17 +54,26 @@ struct LedgerReads {
         guard
             let row = try connection.execute(
                 """
-                SELECT uuid, bundle_id, environment, notification_type, subtype, signed_date, transaction_id,
-                    original_transaction_id, app_transaction_id, received_at, signed_payload
-                FROM notifications WHERE uuid = ?
+                SELECT n.uuid, n.bundle_id, n.environment, n.notification_type, n.subtype, n.signed_date,
+                    n.transaction_id, n.original_transaction_id, n.app_transaction_id, n.received_at, n.signed_payload,
+                    n.header_digest, n.signature, h.header
+                FROM notifications n LEFT JOIN signing_headers h ON h.digest = n.header_digest WHERE n.uuid = ?
                 """,
                 .text(uuid)
             ).first
         else { return nil }
+        var signedPayload = row[10].text ?? ""
+        if let digest = row[11].text {
+            guard let signature = row[12].text, let header = row[13].text else {
+                throw LedgerError(
+                    .invalidStore, "notification \(uuid) names signing header \(digest), which is missing")
+            }
+            signedPayload = PackedPayload.unpack(header: header, body: signedPayload, signature: signature)
+        }
         return StoredNotification(
             uuid: row[0].text ?? "", bundleId: row[1].text ?? "", environment: row[2].text ?? "",
             notificationType: row[3].text ?? "", subtype: row[4].text, signedDate: row[5].integer ?? 0,
             transactionId: row[6].text, originalTransactionId: row[7].text, appTransactionId: row[8].text,
-            receivedAt: row[9].integer ?? 0, signedPayload: row[10].text ?? "")
+            receivedAt: row[9].integer ?? 0, signedPayload: signedPayload)
     }
 }

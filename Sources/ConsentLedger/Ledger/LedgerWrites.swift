@@ -10,12 +10,22 @@ struct LedgerWrites {
         self.forwarding = forwarding
     }
 
-    func record(_ notification: NotificationRecord) throws -> RecordOutcome {
+    /// Stores `notification` and applies its effect. `payload` is its signed payload packed
+    /// (nil: stored as it came); `storeHeader` adds the packed payload's header to
+    /// `signing_headers`, unless it is there already.
+    func record(
+        _ notification: NotificationRecord, payload: PackedPayload? = nil, storeHeader: Bool = false
+    ) throws -> RecordOutcome {
         let n = notification
         if let appTransactionId = n.appTransactionId {
             try lockAppTransaction(bundleId: n.bundleId, appTransactionId)
         }
-        guard let linked = try insert(n) else { return .duplicate }
+        if let payload, storeHeader {
+            try connection.executeLater(
+                "INSERT INTO signing_headers (digest, header, first_seen_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                .text(payload.headerDigest), .text(payload.header), .integer(now))
+        }
+        guard let linked = try insert(n, payload: payload) else { return .duplicate }
         try appendEvent(.notificationStored, bundleId: n.bundleId, notification: n)
 
         if n.isConsentRevocation {
@@ -161,16 +171,18 @@ struct LedgerWrites {
     /// by then (``lockAppTransaction``), so no registration can change the links meanwhile.
     /// On PostgreSQL both happen in one statement, one round trip: the statement's snapshot
     /// is taken after the lock was granted.
-    private func insert(_ n: NotificationRecord) throws -> [String]? {
+    private func insert(_ n: NotificationRecord, payload: PackedPayload?) throws -> [String]? {
         let columns = """
             notifications (uuid, bundle_id, environment, notification_type, subtype, signed_date, transaction_id,
-                original_transaction_id, app_transaction_id, app_account_token, received_at, signed_payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING RETURNING id
+                original_transaction_id, app_transaction_id, app_account_token, received_at, signed_payload,
+                header_digest, signature)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING RETURNING id
             """
         var values: [SQLValue] = [
             .text(n.uuid), .text(n.bundleId), .text(n.environment), .text(n.type), SQLValue(n.subtype),
             .integer(n.signedDate), SQLValue(n.transactionId), SQLValue(n.originalTransactionId),
-            SQLValue(n.appTransactionId), SQLValue(n.appAccountToken), .integer(now), .text(n.signedPayload),
+            SQLValue(n.appTransactionId), SQLValue(n.appAccountToken), .integer(now),
+            .text(payload?.body ?? n.signedPayload), SQLValue(payload?.headerDigest), SQLValue(payload?.signature),
         ]
         guard let appTransactionId = n.appTransactionId else {
             return try connection.execute("INSERT INTO " + columns, values).isEmpty ? nil : []

@@ -147,5 +147,22 @@ public enum LedgerSchema {
                 "CREATE UNIQUE INDEX events_by_position ON events (position) WHERE position IS NOT NULL",
             ],
             postgresStatements: ["ALTER TABLE notifications ALTER COLUMN signed_payload SET STORAGE MAIN"]),
+        // Signed payloads packed (see `PackedPayload`): each distinct JWS header once, and
+        // per notification the decoded payload without the copies of its header. A row with
+        // a `header_digest` holds the packed payload in `signed_payload` and the JWS
+        // signature in `signature`; a row without one holds the signed payload as it came
+        // (rows stored before this migration, and payloads that cannot be packed).
+        Migration(
+            version: 5, name: "packed_payloads",
+            statements: [
+                """
+                CREATE TABLE signing_headers (
+                    digest TEXT PRIMARY KEY,
+                    header TEXT NOT NULL,
+                    first_seen_at BIGINT NOT NULL)
+                """,
+                "ALTER TABLE notifications ADD COLUMN header_digest TEXT",
+                "ALTER TABLE notifications ADD COLUMN signature TEXT",
+            ]),
     ]
 }
