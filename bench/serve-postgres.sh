@@ -333,6 +333,9 @@ PYEOF
         say "perf, share of all samples by thread name ($RESULTS/perf-$name-by-thread.txt):"
         head -n 12 "$RESULTS/perf-$name-by-thread.txt" || true
     fi
+    # The run's tables are not needed any more. Left in place, autovacuum works through them
+    # during the next runs: CPU per notification rose run after run (333 to 390 µs over five).
+    pg -c "DROP SCHEMA $schema CASCADE" >/dev/null
 }
 
 for pool in $POOL_SIZES; do

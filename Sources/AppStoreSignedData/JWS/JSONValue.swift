@@ -170,6 +170,7 @@ enum JSONValue: Sendable, Equatable {
             index += 1  // the opening quote
             let start = index
             var escaped = false
+            skipPlainWords()
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") { break }
@@ -191,6 +192,25 @@ enum JSONValue: Sendable, Equatable {
                 return text
             }
             return try unescape(raw)
+        }
+
+        /// Moves past whole 8-byte words holding no quote, backslash or control byte, the
+        /// bulk of the long strings in App Store payloads (nested JWS): a word-at-a-time test
+        /// instead of three comparisons per byte. The byte loop decides the rest.
+        private mutating func skipPlainWords() {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            guard let base = bytes.baseAddress else { return }
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                // A byte is zero (or, for the last test, below 0x20) where its high bit ends up set.
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { return }
+                index += 8
+            }
         }
 
         private func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
