@@ -7,7 +7,7 @@ import Testing
 /// wherever it falls relative to the 8-byte words, and the result must match Foundation's.
 @Suite("JSON strings scanned by words")
 struct JSONStringScanTests {
-    @Test("escapes, control bytes and non-ASCII text at every offset", arguments: 0..<24)
+    @Test("escapes, control bytes, invalid UTF-8 and non-ASCII text at every offset", arguments: 0..<24)
     func everyOffset(offset: Int) throws {
         let prefix = String(repeating: "a", count: offset)
         for special in [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "é", "€", "😀", "\u{7F}"] {
@@ -16,6 +16,10 @@ struct JSONStringScanTests {
             let ours = try JSONValue.parse(Array(json.utf8))
             let expected = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
             #expect(ours == .object(["k": .string(try #require(expected?["k"]))]), "\(json)")
+        }
+        for invalid: [UInt8] in [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80]] {
+            let bytes = Array(#"{"k":""#.utf8) + Array(prefix.utf8) + invalid + Array(#"bbbbbbbbbbbbbbbb"}"#.utf8)
+            #expect(throws: JSONValue.Failure.self, "\(invalid) at \(offset)") { try JSONValue.parse(bytes) }
         }
         for control: UInt8 in [0x00, 0x01, 0x09, 0x0A, 0x1F] {
             var bytes = Array(#"{"k":""#.utf8) + Array(prefix.utf8) + [control] + Array(#"bbbbbbbbbbbbbbbb"}"#.utf8)

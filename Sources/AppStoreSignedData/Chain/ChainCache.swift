@@ -12,7 +12,7 @@ final class ChainCache: Sendable {
     }
 
     private struct State {
-        var entries: [[String]: Entry] = [:]
+        var entries: [ChainKey: Entry] = [:]
         var clock: UInt64 = 0
         var hits = 0
         var misses = 0
@@ -32,8 +32,8 @@ final class ChainCache: Sendable {
         }
         return state.withLock { state in
             state.clock += 1
-            // One hash of the (kilobytes long) key per lookup: update through the index.
-            guard let index = state.entries.index(forKey: x5c) else {
+            // One hash of the key per lookup: update through the index.
+            guard let index = state.entries.index(forKey: ChainKey(x5c: x5c)) else {
                 state.misses += 1
                 return nil
             }
@@ -47,12 +47,13 @@ final class ChainCache: Sendable {
         guard capacity > 0 else { return }
         state.withLock { state in
             state.clock += 1
-            if state.entries[x5c] == nil, state.entries.count >= capacity,
+            let key = ChainKey(x5c: x5c)
+            if state.entries[key] == nil, state.entries.count >= capacity,
                 let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
             {
                 state.entries[oldest] = nil
             }
-            state.entries[x5c] = Entry(chain: chain, lastUse: state.clock)
+            state.entries[key] = Entry(chain: chain, lastUse: state.clock)
         }
     }
 
@@ -60,5 +61,22 @@ final class ChainCache: Sendable {
 
     var statistics: (hits: Int, misses: Int) {
         state.withLock { ($0.hits, $0.misses) }
+    }
+}
+
+/// The `x5c` strings as a dictionary key. Equal only when every string is; hashed on the
+/// lengths and the last 32 bytes of each certificate (its signature, different for every
+/// certificate), not on the kilobytes before them. Only verified chains are inserted.
+private struct ChainKey: Hashable {
+    let x5c: [String]
+
+    static func == (lhs: ChainKey, rhs: ChainKey) -> Bool { lhs.x5c == rhs.x5c }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(x5c.count)
+        for certificate in x5c {
+            hasher.combine(certificate.utf8.count)
+            for byte in certificate.utf8.suffix(32) { hasher.combine(byte) }
+        }
     }
 }

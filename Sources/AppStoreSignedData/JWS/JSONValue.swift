@@ -48,7 +48,8 @@ enum JSONValue: Sendable, Equatable {
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
-                var object: [String: JSONValue] = [:]
+                // Room for a typical payload object up front: growing rehashes every key.
+                var object = [String: JSONValue](minimumCapacity: 16)
                 skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                     index += 1
@@ -170,9 +171,10 @@ enum JSONValue: Sendable, Equatable {
             index += 1  // the opening quote
             let start = index
             var escaped = false
-            skipPlainWords()
+            var highBits = skipPlainWords()
             while index < bytes.count {
                 let byte = bytes[index]
+                highBits |= byte
                 if byte == UInt8(ascii: "\"") { break }
                 if byte == UInt8(ascii: "\\") {
                     escaped = true
@@ -186,6 +188,9 @@ enum JSONValue: Sendable, Equatable {
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1  // the closing quote
             if !escaped {
+                // ASCII is valid UTF-8: skip the generic validating initializer (a metadata
+                // lookup per call) for the strings App Store payloads are made of.
+                if highBits & 0x80 == 0 { return String(decoding: raw, as: UTF8.self) }
                 guard let text = String(validating: raw, as: UTF8.self) else {
                     throw Failure("invalid UTF-8 in a string")
                 }
@@ -197,10 +202,12 @@ enum JSONValue: Sendable, Equatable {
         /// Moves past whole 8-byte words holding no quote, backslash or control byte, the
         /// bulk of the long strings in App Store payloads (nested JWS): a word-at-a-time test
         /// instead of three comparisons per byte. The byte loop decides the rest.
-        private mutating func skipPlainWords() {
+        /// Returns the OR of the skipped bytes' high bits (non-zero: not all ASCII).
+        private mutating func skipPlainWords() -> UInt8 {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
-            guard let base = bytes.baseAddress else { return }
+            var seen: UInt64 = 0
+            guard let base = bytes.baseAddress else { return 0 }
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
@@ -208,9 +215,11 @@ enum JSONValue: Sendable, Equatable {
                 // A byte is zero (or, for the last test, below 0x20) where its high bit ends up set.
                 let special =
                     ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                if special & highs != 0 { return }
+                if special & highs != 0 { break }
+                seen |= word & highs
                 index += 8
             }
+            return seen == 0 ? 0 : 0x80
         }
 
         private func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
