@@ -103,7 +103,10 @@ struct LedgerWrites {
 
     /// Touches the app transaction's row first: on PostgreSQL the row lock serialises a
     /// registration and a revocation for the same app transaction on different instances.
+    /// SQLite has one writer, which serialises every write already: no row to touch there
+    /// (nothing reads the table; on SQLite it saves a B-tree page written per notification).
     private func lockAppTransaction(bundleId: String, _ appTransactionId: String) throws {
+        guard connection.dialect == .postgres else { return }
         try connection.executeLater(
             """
             INSERT INTO app_transactions (bundle_id, app_transaction_id, first_seen_at) VALUES (?, ?, ?)
