@@ -180,6 +180,26 @@ LUAEOF
 AGEKIT_DATA=$WORK/agekit
 BODIES_A=$WORK/bodies-a.jsonl
 BODIES_B=$WORK/bodies-b.jsonl
+
+# The bodies are signed by the local test CA that `agekit serve` creates in its data
+# directory on first start: start it once on a scratch SQLite file for that, before any run.
+seed_port=$(free_port)
+"$AGEKIT" serve --listen "127.0.0.1:$seed_port" --data-dir "$AGEKIT_DATA" --store "sqlite:$WORK/seed.sqlite" \
+    >"$WORK/agekit-seed.log" 2>&1 &
+seed_pid=$!
+PIDS+=("$seed_pid")   # stopped by the exit trap if anything fails meanwhile
+wait_ready "http://127.0.0.1:$seed_port/readyz" "$seed_pid" || { cat "$WORK/agekit-seed.log" >&2; die "agekit serve did not start"; }
+kill -TERM "$seed_pid"
+wait "$seed_pid" || true
+PIDS=()
+say "generating $((2 * BODIES)) signed notifications (Sandbox; cycling $MIX), half for each instance"
+"$PY" "$SERVE_DIR/gen_payloads.py" --ca "$AGEKIT_DATA/ca" --count "$((2 * BODIES))" --mix "$MIX" --out "$WORK/bodies.jsonl"
+awk 'NR % 2 == 1' "$WORK/bodies.jsonl" >"$BODIES_A"
+awk 'NR % 2 == 0' "$WORK/bodies.jsonl" >"$BODIES_B"
+rm -f "$WORK/bodies.jsonl"
+# Write the ~1 GB of bodies out before the runs: left to the kernel, its writeback landed
+# about 30 s later, inside a run, and stalled every commit's fsync for a few hundred ms.
+sync
 FAILED=0
 SUMMARY_LINES=()
 
@@ -197,17 +217,6 @@ run_one() { # POOL RUN_INDEX
     start_agekit "$port_b" "$store" "$WORK/agekit-b.log"
     say ""
     say "== run $name: two agekit serve instances (127.0.0.1:$port_a, 127.0.0.1:$port_b), pool_size=$pool each, schema $schema"
-
-    if [ ! -s "$BODIES_B" ]; then
-        say "generating $((2 * BODIES)) signed notifications (Sandbox; cycling $MIX), half for each instance"
-        "$PY" "$SERVE_DIR/gen_payloads.py" --ca "$AGEKIT_DATA/ca" --count "$((2 * BODIES))" --mix "$MIX" --out "$WORK/bodies.jsonl"
-        awk 'NR % 2 == 1' "$WORK/bodies.jsonl" >"$BODIES_A"
-        awk 'NR % 2 == 0' "$WORK/bodies.jsonl" >"$BODIES_B"
-        rm -f "$WORK/bodies.jsonl"
-        # Write the ~1 GB of bodies out now: left to the kernel, its writeback lands about
-        # 30 s later, inside a run, and stalls every commit's fsync for a few hundred ms.
-        sync
-    fi
 
     local cpu_a0 cpu_b0 pg0 machine0 wal0
     cpu_a0=$(cpu_seconds "${PIDS[0]}"); cpu_b0=$(cpu_seconds "${PIDS[1]}")
