@@ -102,25 +102,56 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// One transaction for the whole batch; a savepoint per write so one failing write
-    /// does not undo the others.
+    /// One transaction for the whole batch. It first runs without savepoints (each costs two
+    /// statements per write); when a write fails, that transaction is rolled back and the
+    /// batch runs again with a savepoint per write, so the failing write is undone alone and
+    /// the others commit. Write bodies only touch the database, so running one twice is safe.
     private func commit(_ batch: [PendingWrite]) {
         guard let connection = writer else { return }
+        var outcome = transaction(batch, on: connection, savepoints: batch.count == 1)
+        if case .retryWithSavepoints = outcome {
+            outcome = transaction(batch, on: connection, savepoints: true)
+        }
+        switch outcome {
+        case .committed(let results):
+            checkpointer?.committed(writes: batch.count)
+            writes.complete(batch, with: results)
+        case .failed(let error):
+            writes.complete(batch, with: batch.map { _ in .failure(error) })
+        case .retryWithSavepoints:
+            break  // not returned when savepoints are on
+        }
+    }
+
+    private enum TransactionOutcome {
+        case committed([Result<any Sendable, LedgerError>])
+        /// A write failed without savepoints: rolled back, nothing committed.
+        case retryWithSavepoints
+        /// `BEGIN` or `COMMIT` failed: nothing committed, every write fails.
+        case failed(LedgerError)
+    }
+
+    private func transaction(
+        _ batch: [PendingWrite], on connection: SQLiteConnection, savepoints: Bool
+    ) -> TransactionOutcome {
         do {
             try connection.execute("BEGIN IMMEDIATE", [])
         } catch {
-            batch.forEach { $0.completion(.failure(error)) }
-            return
+            return .failed(error)
         }
         var results: [Result<any Sendable, LedgerError>] = []
         results.reserveCapacity(batch.count)
         for pending in batch {
             do {
-                try connection.execute("SAVEPOINT agekit_write", [])
+                if savepoints { try connection.execute("SAVEPOINT agekit_write", []) }
                 let value = try pending.body(connection)
-                try connection.execute("RELEASE agekit_write", [])
+                if savepoints { try connection.execute("RELEASE agekit_write", []) }
                 results.append(.success(value))
             } catch {
+                guard savepoints else {
+                    _ = try? connection.execute("ROLLBACK", [])
+                    return .retryWithSavepoints
+                }
                 _ = try? connection.execute("ROLLBACK TO agekit_write", [])
                 _ = try? connection.execute("RELEASE agekit_write", [])
                 results.append(.failure(LedgerError.wrapping(error)))
@@ -130,11 +161,9 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
             try connection.execute("COMMIT", [])
         } catch {
             _ = try? connection.execute("ROLLBACK", [])
-            batch.forEach { $0.completion(.failure(error)) }
-            return
+            return .failed(error)
         }
-        checkpointer?.committed(writes: batch.count)
-        writes.complete(batch, with: results)
+        return .committed(results)
     }
 
     // MARK: - Readers
