@@ -38,11 +38,11 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         } else {
             checkpointer = nil
         }
-        // Each write of a batch runs under a savepoint, and SQLite keeps the pages a savepoint
-        // may have to restore in a statement journal: a temporary file by default, two
-        // `pwrite` calls per page (2.5 times the WAL's own writes). In memory they cost no
-        // system call; they live only until the savepoint is released, and durability rests
-        // on the WAL alone.
+        // Inside a transaction SQLite keeps the pages a statement or a savepoint may have to
+        // restore in a statement journal: a temporary file by default, two `pwrite` calls per
+        // page (with a savepoint per write, 2.5 times the WAL's own writes). In memory they
+        // cost no system call; they live only until the statement or savepoint ends, and
+        // durability rests on the WAL alone.
         try writer.executeScript("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;")
         self.writer = writer
         let thread = Thread { [self] in runWriter() }
