@@ -22,11 +22,7 @@ struct BatchedWritesContractTests {
         let results = Mutex<[Int: Result<RecordOutcome, LedgerError>]>([:])
         // The first write holds the store's writer(s) a moment, so the rest queue up and run
         // in batches.
-        group.enter()
-        ledger.store.write({ connection in
-            if connection.dialect == .postgres { try connection.execute("SELECT pg_sleep(0.2)") }
-            return true
-        }) { (_: Result<Bool, LedgerError>) in group.leave() }
+        holdWriter(ledger.store, group)
         for index in 0..<count {
             let notification = subscribed(uuid: "N-\(index)", appTransactionId: "AT-\(index)", original: "O-\(index)")
             group.enter()
@@ -107,11 +103,7 @@ struct BatchedWritesContractTests {
         let killedIndex = Mutex<Int?>(nil)
         let transactions = Mutex<[Int: [Int64]]>([:])  // write index -> txid of each run
         let group = DispatchGroup()
-        group.enter()
-        ledger.store.write({ connection in
-            try connection.execute("SELECT pg_sleep(0.2)")
-            return true
-        }) { (_: Result<Bool, LedgerError>) in group.leave() }
+        holdWriter(ledger.store, group)
         let results = Mutex<[Int: Result<RecordOutcome, LedgerError>]>([:])
         for index in 0..<count {
             let notification = subscribed(uuid: "T-\(index)", appTransactionId: "AT-\(index)", original: "O-\(index)")
@@ -169,13 +161,7 @@ struct BatchedWritesContractTests {
         defer { store.close() }
         let group = DispatchGroup()
         let transactions = Mutex<[Int64]>([])
-        for _ in 0..<2 {
-            group.enter()
-            store.write({ connection in
-                try connection.execute("SELECT pg_sleep(0.2)")
-                return true
-            }) { (_: Result<Bool, LedgerError>) in group.leave() }
-        }
+        for _ in 0..<2 { holdWriter(store, group) }
         for _ in 0..<100 {
             group.enter()
             store.write({ connection in try connection.execute("SELECT txid_current()").first?[0].integer ?? -1 }) {
@@ -208,11 +194,7 @@ struct BatchedWritesContractTests {
         // Instance 0 locks X then Y, instance 1 locks Y then X, each in one batch of two
         // writes queued behind a short sleep: PostgreSQL finds the deadlock and aborts one.
         for (ledger, order) in zip(ledgers, [["X", "Y"], ["Y", "X"]]) {
-            group.enter()
-            ledger.store.write({ connection in
-                try connection.execute("SELECT pg_sleep(0.2)")
-                return true
-            }) { (_: Result<Bool, LedgerError>) in group.leave() }
+            holdWriter(ledger.store, group)
             for (step, appTransactionId) in order.enumerated() {
                 let notification = subscribed(
                     uuid: "D-\(order[0])-\(step)", appTransactionId: appTransactionId, original: "O-\(order[0])-\(step)"
@@ -246,11 +228,7 @@ struct BatchedWritesContractTests {
         }
         let group = DispatchGroup()
         let results = Mutex<[Int: Result<Bool, LedgerError>]>([:])
-        group.enter()
-        store.write({ connection in
-            try connection.execute("SELECT pg_sleep(0.2)")
-            return true
-        }) { (_: Result<Bool, LedgerError>) in group.leave() }
+        holdWriter(store, group)
         for index in 0..<3 {
             group.enter()
             store.write({ connection in
@@ -272,4 +250,14 @@ struct BatchedWritesContractTests {
         }
         #expect(rows == [0, 1])
     }
+}
+
+/// A write that holds one of the store's writers for 0.2 s on PostgreSQL (SQLite's one writer
+/// is held by its own work), so the writes queued after it run in batches.
+func holdWriter(_ store: any LedgerStore, _ group: DispatchGroup) {
+    group.enter()
+    store.write({ connection in
+        if connection.dialect == .postgres { try connection.execute("SELECT pg_sleep(0.2)") }
+        return true
+    }) { (_: Result<Bool, LedgerError>) in group.leave() }
 }

@@ -5,7 +5,7 @@
 #endif
 
 /// A compact JWS split into its parts, decoded from base64url, before any trust decision.
-struct CompactJWS: Sendable {
+package struct CompactJWS: Sendable {
     var header: JOSEHeader
     /// The whole input; the signature covers its first ``signingInputCount`` bytes,
     /// `BASE64URL(header) "." BASE64URL(payload)`.
@@ -35,26 +35,27 @@ struct CompactJWS: Sendable {
         bytes.withUnsafeBytes { SHA256Digest.hash(UnsafeRawBufferPointer(rebasing: $0[0..<signingInputCount])) }
     }
 
+    /// Where the first two dots are (-1: absent), and whether there is a third.
+    package static func dots(in buffer: UnsafeBufferPointer<UInt8>) -> (first: Int, second: Int, more: Bool) {
+        guard let base = buffer.baseAddress else { return (-1, -1, false) }
+        func dot(after start: Int) -> Int {
+            guard start < buffer.count,
+                let found = memchr(base + start, Int32(UInt8(ascii: ".")), buffer.count - start)
+            else { return -1 }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        let first = dot(after: 0)
+        let second = first < 0 ? -1 : dot(after: first + 1)
+        return (first, second, second >= 0 && dot(after: second + 1) >= 0)
+    }
+
     /// Splits and decodes. Checks the algorithm and the chain's shape; nothing cryptographic.
     /// A header is reused, not parsed, when its segment is byte for byte `known`'s or one in
     /// `headers`.
     static func parse(
         _ bytes: [UInt8], known: KnownHeader? = nil, headers: HeaderCache? = nil
     ) throws(VerificationError) -> CompactJWS {
-        let dots = bytes.withUnsafeBufferPointer { buffer -> (Int, Int, Bool) in
-            guard let base = buffer.baseAddress else { return (-1, -1, false) }
-            func dot(after start: Int) -> Int {
-                guard start < buffer.count,
-                    let found = memchr(base + start, Int32(UInt8(ascii: ".")), buffer.count - start)
-                else { return -1 }
-                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            }
-            let first = dot(after: 0)
-            let second = first < 0 ? -1 : dot(after: first + 1)
-            let more = second >= 0 && dot(after: second + 1) >= 0
-            return (first, second, more)
-        }
-        let (firstDot, secondDot, moreDots) = dots
+        let (firstDot, secondDot, moreDots) = bytes.withUnsafeBufferPointer { dots(in: $0) }
         guard !moreDots else {
             throw VerificationError(.malformedJWS, "a compact JWS has exactly three parts; found more")
         }

@@ -1,6 +1,6 @@
 /// A parsed JSON value. App Store payloads are decoded from it by hand (see
 /// `PayloadDecoding.swift`): on the hot path this is several times cheaper than `Codable`.
-enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case string(String)
     /// A number without fraction or exponent that fits in 64 bits.
     case integer(Int64)
@@ -171,10 +171,12 @@ enum JSONValue: Sendable, Equatable {
             index += 1  // the opening quote
             let start = index
             var escaped = false
-            var highBits = skipPlainWords()
+            let run = JSONValue.plainRun(in: bytes, from: index)
+            index = run.end
+            var nonASCII = run.nonASCII
             while index < bytes.count {
                 let byte = bytes[index]
-                highBits |= byte
+                nonASCII = nonASCII || byte >= 0x80
                 if byte == UInt8(ascii: "\"") { break }
                 if byte == UInt8(ascii: "\\") {
                     escaped = true
@@ -190,36 +192,13 @@ enum JSONValue: Sendable, Equatable {
             if !escaped {
                 // ASCII is valid UTF-8: skip the generic validating initializer (a metadata
                 // lookup per call) for the strings App Store payloads are made of.
-                if highBits & 0x80 == 0 { return String(decoding: raw, as: UTF8.self) }
+                if !nonASCII { return String(decoding: raw, as: UTF8.self) }
                 guard let text = String(validating: raw, as: UTF8.self) else {
                     throw Failure("invalid UTF-8 in a string")
                 }
                 return text
             }
             return try unescape(raw)
-        }
-
-        /// Moves past whole 8-byte words holding no quote, backslash or control byte, the
-        /// bulk of the long strings in App Store payloads (nested JWS): a word-at-a-time test
-        /// instead of three comparisons per byte. The byte loop decides the rest.
-        /// Returns the OR of the skipped bytes' high bits (non-zero: not all ASCII).
-        private mutating func skipPlainWords() -> UInt8 {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            var seen: UInt64 = 0
-            guard let base = bytes.baseAddress else { return 0 }
-            while index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-                // A byte is zero (or, for the last test, below 0x20) where its high bit ends up set.
-                let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                if special & highs != 0 { break }
-                seen |= word & highs
-                index += 8
-            }
-            return seen == 0 ? 0 : 0x80
         }
 
         private func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
@@ -280,5 +259,38 @@ enum JSONValue: Sendable, Equatable {
             guard let text = String(validating: out, as: UTF8.self) else { throw Failure("invalid UTF-8 in a string") }
             return text
         }
+    }
+}
+
+extension JSONValue {
+    /// Where the run of bytes from `start` that needs no JSON string handling ends: at the
+    /// first quote, backslash or control byte, or at the end. Also whether the run holds a
+    /// byte that is not ASCII. Eight bytes are tested at a time, the bulk of the long strings
+    /// in App Store payloads (nested JWS).
+    package static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, nonASCII: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        var seen: UInt64 = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                // A byte is zero (or, for the last test, below 0x20) where its high bit ends up set.
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { break }
+                seen |= word & highs
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            seen |= UInt64(byte & 0x80)
+            index += 1
+        }
+        return (index, seen != 0)
     }
 }

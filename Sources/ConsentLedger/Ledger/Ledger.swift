@@ -26,15 +26,16 @@ public final class Ledger: Sendable {
     ) {
         // Packed here, on the caller's thread, not on the store's one writer.
         let payload = PackedPayload(notification.signedPayload)
-        let storeHeader = payload.map { payload in !storedHeaders.withLock { $0.contains(payload.headerDigest) } }
+        let storeHeader =
+            payload.map { payload in !storedHeaders.withLock { $0.contains(payload.headerDigest) } } ?? false
         store.write(
             { [forwarding] connection in
                 try LedgerWrites(connection, now: receivedAt, forwarding: forwarding).record(
-                    notification, payload: payload, storeHeader: storeHeader ?? false)
+                    notification, payload: payload, storeHeader: storeHeader)
             },
             completion: { [self] result in
                 // Known stored only once a commit holding it is: a rolled-back batch stores it again.
-                if case .success = result, let payload, storeHeader == true {
+                if case .success = result, storeHeader, let payload {
                     storedHeaders.withLock { _ = $0.insert(payload.headerDigest) }
                 }
                 completion(result)

@@ -4,12 +4,12 @@ import Synchronization
 
 /// A signed payload in the form the ledger stores it.
 ///
-/// The header of Apple's JWS carries the signing certificate chain: about 3 KB of base64
-/// that is the same in every notification and again in every JWS nested in the payload
-/// (`signedTransactionInfo`, `signedRenewalInfo`, `signedAppTransactionInfo`), three
-/// quarters of a notification's 8 KB. Packed, the header is kept once (`signing_headers`,
-/// keyed by its SHA-256) and the payload is kept decoded, each copy of the header inside it
-/// replaced by the byte 0x01: a notification shrinks to about 1 KB.
+/// The header of Apple's JWS carries the signing certificate chain: 4.4 KB of base64 that
+/// is the same in every notification and again in every JWS nested in the payload
+/// (`signedTransactionInfo`, `signedRenewalInfo`, `signedAppTransactionInfo`). Packed, the
+/// header is kept once (`signing_headers`, keyed by its SHA-256) and the payload is kept
+/// decoded, each copy of the header inside it replaced by the byte 0x01: Apple's
+/// notifications shrink from 18.7 KB to 1.9 KB on average.
 ///
 /// Unpacking gives back exactly the text that was signed. A payload that would not come
 /// back byte for byte is not packed and is stored as it came: not three parts, a payload
@@ -26,7 +26,6 @@ package struct PackedPayload: Sendable, Equatable {
     package let signature: String
 
     static let headerMark: UInt8 = 0x01
-    private static let dot = UInt8(ascii: ".")
 
     /// Nil when `signedPayload` cannot be packed and must be stored as it is.
     package init?(_ signedPayload: String) {
@@ -43,10 +42,8 @@ package struct PackedPayload: Sendable, Equatable {
     }
 
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> PackedPayload? {
-        guard let firstDot = index(of: dot, in: bytes, from: 0), firstDot > 0,
-            let secondDot = index(of: dot, in: bytes, from: firstDot + 1),
-            index(of: dot, in: bytes, from: secondDot + 1) == nil
-        else { return nil }
+        let (firstDot, secondDot, moreDots) = CompactJWS.dots(in: bytes)
+        guard firstDot > 0, secondDot > firstDot, !moreDots else { return nil }
         let header = UnsafeBufferPointer(rebasing: bytes[..<firstDot])
         // Strict decoding: one text per byte string, so encoding gives the same text back.
         guard
@@ -98,12 +95,6 @@ package struct PackedPayload: Sendable, Equatable {
         let digest = String(decoding: hex, as: UTF8.self)
         lastDigest.withLock { $0 = (Array(header), digest) }
         return digest
-    }
-
-    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < bytes.count, let found = memchr(bytes.baseAddress! + start, Int32(byte), bytes.count - start)
-        else { return nil }
-        return found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: bytes.baseAddress!)
     }
 
     /// `bytes` with every occurrence of `pattern`, left to right, replaced by `mark`.

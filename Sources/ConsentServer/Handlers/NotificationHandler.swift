@@ -1,3 +1,4 @@
+import AppStoreSignedData
 import Foundation
 
 /// `POST /v2/notifications`: the body's signed payload goes through the intake; 200 only
@@ -43,7 +44,8 @@ struct NotificationHandler: Sendable {
             body[body.count - 1] == UInt8(ascii: "}")
         {
             let payload = body[prefix.count..<(body.count - 2)]
-            if !payload.isEmpty, !needsUnescaping(payload) {
+            let plain = payload.withUnsafeBufferPointer { JSONValue.plainRun(in: $0, from: 0).end == $0.count }
+            if !payload.isEmpty, plain {
                 return String(decoding: payload, as: UTF8.self)
             }
         }
@@ -51,18 +53,5 @@ struct NotificationHandler: Sendable {
             let payload = object["signedPayload"] as? String, !payload.isEmpty
         else { return nil }
         return payload
-    }
-
-    /// True when `text` holds a quote, a backslash or a control byte: a JSON string then
-    /// needs a real parser. One branch-free pass over the bytes (a JWS is 3 to 15 KB).
-    private static func needsUnescaping(_ text: ArraySlice<UInt8>) -> Bool {
-        text.withUnsafeBufferPointer { bytes in
-            var found: UInt8 = 0
-            for byte in bytes {
-                found |=
-                    (byte == UInt8(ascii: "\"") ? 1 : 0) | (byte == UInt8(ascii: "\\") ? 1 : 0) | (byte < 0x20 ? 1 : 0)
-            }
-            return found != 0
-        }
     }
 }
