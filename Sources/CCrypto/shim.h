@@ -31,5 +31,11 @@ static inline long agekit_BIO_get_mem_data(BIO *b, char **pp) { return BIO_get_m
 static inline int agekit_EC_GROUP_precompute_mult(EC_GROUP *group, BN_CTX *ctx) {
     return EC_GROUP_precompute_mult(group, ctx);
 }
+// Also deprecated in 3.0: a point's Jacobian coordinates, so that the ECDSA check can
+// compare x = X / Z^2 with r without the field inversion an affine x costs.
+static inline int agekit_EC_POINT_get_Jprojective_coordinates_GFp(
+    const EC_GROUP *group, const EC_POINT *point, BIGNUM *x, BIGNUM *y, BIGNUM *z, BN_CTX *ctx) {
+    return EC_POINT_get_Jprojective_coordinates_GFp(group, point, x, y, z, ctx);
+}
 #pragma clang diagnostic pop
 #endif

@@ -259,6 +259,23 @@ struct PreparedVerificationTests {
         #expect(verifier.headers.count == 1)
     }
 
+    @Test func aHashedPrefixGivesTheOneShotDigest() {
+        var generator = SystemRandomNumberGenerator()
+        for prefixLength in [0, 1, 63, 64, 65, 127, 128, 200, 5000] {
+            let prefix = (0..<prefixLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let state = prefix.withUnsafeBytes { SHA256Digest.Prefix($0) }
+            #expect((state == nil) == (prefixLength < 64), "\(prefixLength)")
+            #expect(state.map { $0.count == prefixLength / 64 * 64 } ?? true)
+            for extra in [0, 1, 55, 56, 64, 300] {
+                let input = prefix + (0..<extra).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let expected = SHA256Digest.hash(input)
+                if let state {
+                    #expect(input.withUnsafeBytes { state.hash($0) } == expected, "\(prefixLength) + \(extra)")
+                }
+            }
+        }
+    }
+
     @Test func anUntrustedHeaderIsNotRemembered() throws {
         let verifier = Fixtures.verifier(trusting: [try Fixtures.authority()])
         let other = try Fixtures.authority()

@@ -8,7 +8,7 @@ import Testing
 struct RequestLogTests {
     @Test(
         "strings are escaped so every line stays valid JSON",
-        arguments: ["plain", #"a "quoted" \ back"#, "line\nbreak\t\u{01}"])
+        arguments: ["plain", #"a "quoted" \ back"#, "line\nbreak\t\u{01}\u{1F}", "née 😀 \"x\""])
     func escaping(value: String) throws {
         var writer = JSONObjectWriter()
         writer.add("value", value)

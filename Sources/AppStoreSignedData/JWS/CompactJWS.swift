@@ -13,26 +13,42 @@ package struct CompactJWS: Sendable {
     var signingInputCount: Int
     /// Length of the header segment, `BASE64URL(header)`.
     var headerCount: Int
-    /// True when the header came from a known header or the header cache, not a new parse.
-    var headerReused: Bool
+    /// The known header or header cache entry whose segment this JWS's is, byte for byte;
+    /// nil when the header was parsed anew.
+    var reusedHeader: KnownHeader?
+    var headerReused: Bool { reusedHeader != nil }
     var payload: [UInt8]
     /// Raw `R || S` as JWS ES256 carries it.
     var signature: [UInt8]
 
     /// The header segment (still base64url) and its parse, to reuse for a JWS whose header
     /// segment is byte for byte the same (a notification and its nested fields).
+    /// `prefix` is the hash state after the segment's whole blocks, which every signing
+    /// input with this header starts with.
     struct KnownHeader: Sendable {
         var segment: [UInt8]
         var header: JOSEHeader
+        var prefix: SHA256Digest.Prefix?
+
+        init(segment: [UInt8], header: JOSEHeader) {
+            self.segment = segment
+            self.header = header
+            self.prefix = segment.withUnsafeBytes { SHA256Digest.Prefix($0) }
+        }
     }
 
     var knownHeader: KnownHeader {
-        KnownHeader(segment: Array(bytes[0..<headerCount]), header: header)
+        reusedHeader ?? KnownHeader(segment: Array(bytes[0..<headerCount]), header: header)
     }
 
-    /// SHA-256 of the signing input, hashed in place.
+    /// SHA-256 of the signing input, hashed in place; a reused header's blocks are not
+    /// hashed again.
     var signingInputDigest: [UInt8] {
-        bytes.withUnsafeBytes { SHA256Digest.hash(UnsafeRawBufferPointer(rebasing: $0[0..<signingInputCount])) }
+        bytes.withUnsafeBytes { all in
+            let input = UnsafeRawBufferPointer(rebasing: all[0..<signingInputCount])
+            guard let prefix = reusedHeader?.prefix else { return SHA256Digest.hash(input) }
+            return prefix.hash(input)
+        }
     }
 
     /// Where the first two dots are (-1: absent), and whether there is a third.
@@ -65,10 +81,10 @@ package struct CompactJWS: Sendable {
         guard firstDot > 0, secondDot > firstDot + 1, secondDot < bytes.count - 1 else {
             throw VerificationError(.malformedJWS, "a part of the JWS is empty")
         }
-        let reused = bytes.withUnsafeBufferPointer { all -> JOSEHeader? in
+        let reused = bytes.withUnsafeBufferPointer { all -> KnownHeader? in
             let segment = UnsafeBufferPointer(rebasing: all[0..<firstDot])
             if let known, HeaderCache.same(known.segment, segment) {
-                return known.header
+                return known
             }
             return headers?.header(for: segment)
         }
@@ -90,7 +106,7 @@ package struct CompactJWS: Sendable {
         }
         let header: JOSEHeader
         if let reused {
-            header = reused
+            header = reused.header
         } else {
             header = try JOSEHeader.parse(headerBytes)
         }
@@ -111,6 +127,6 @@ package struct CompactJWS: Sendable {
         }
         return CompactJWS(
             header: header, bytes: bytes, signingInputCount: secondDot, headerCount: firstDot,
-            headerReused: reused != nil, payload: payload, signature: signature)
+            reusedHeader: reused, payload: payload, signature: signature)
     }
 }

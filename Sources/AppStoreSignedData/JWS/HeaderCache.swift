@@ -8,20 +8,16 @@ import Synchronization
 
 /// Parsed protected headers keyed by their exact base64url segment, so a JWS whose header
 /// bytes were seen before skips decoding and parsing them again (App Store data signed with
-/// the same chain carries byte-identical headers). Bounded, safe to share between threads.
+/// the same chain carries byte-identical headers), and hashes only the rest of its signing
+/// input. Bounded, safe to share between threads.
 ///
-/// It holds parses only, never a trust decision: the chain is still looked up and the
+/// It holds parses and hash states only, never a trust decision: the chain is still looked up and the
 /// signature still verified for every JWS.
 final class HeaderCache: Sendable {
-    private struct Entry {
-        var segment: [UInt8]
-        var header: JOSEHeader
-    }
-
     private struct State {
         /// Keyed by ``HeaderCache/key(_:)``; entries with the same key are told apart by
         /// comparing every byte.
-        var entries: [Int: [Entry]] = [:]
+        var entries: [Int: [CompactJWS.KnownHeader]] = [:]
         var count = 0
     }
 
@@ -47,11 +43,11 @@ final class HeaderCache: Sendable {
         return stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, other, segment.count) == 0 }
     }
 
-    func header(for segment: UnsafeBufferPointer<UInt8>) -> JOSEHeader? {
+    func header(for segment: UnsafeBufferPointer<UInt8>) -> CompactJWS.KnownHeader? {
         guard capacity > 0, segment.count > 0 else { return nil }
         let key = Self.key(segment)
         return state.withLock { state in
-            state.entries[key]?.first { Self.same($0.segment, segment) }?.header
+            state.entries[key]?.first { Self.same($0.segment, segment) }
         }
     }
 
@@ -66,7 +62,7 @@ final class HeaderCache: Sendable {
                 state.entries.removeAll()
                 state.count = 0
             }
-            state.entries[key, default: []].append(Entry(segment: known.segment, header: known.header))
+            state.entries[key, default: []].append(known)
             state.count += 1
         }
     }

@@ -118,4 +118,50 @@ package enum SHA256Digest {
         _ = EVP_Digest(input.baseAddress, input.count, &digest, &length, algorithm.pointer, nil)
         return digest
     }
+
+    /// The hash state after the whole 64-byte blocks of a prefix, for inputs that start with
+    /// it: App Store JWS signing inputs begin with the same 5 KB header segment, which is
+    /// then hashed once instead of once per signature.
+    ///
+    /// `@unchecked Sendable`: the state is only read (copied) after `init`.
+    package final class Prefix: @unchecked Sendable {
+        /// Bytes of the prefix the state covers: a multiple of 64, so nothing is buffered.
+        package let count: Int
+        private let state: OpaquePointer
+
+        /// Nil for a prefix shorter than one block, or when OpenSSL fails.
+        package init?(_ prefix: UnsafeRawBufferPointer) {
+            let count = prefix.count & ~63
+            guard count > 0, let state = EVP_MD_CTX_new() else { return nil }
+            guard EVP_DigestInit_ex(state, algorithm.pointer, nil) == 1,
+                EVP_DigestUpdate(state, prefix.baseAddress, count) == 1
+            else {
+                EVP_MD_CTX_free(state)
+                ERR_clear_error()
+                return nil
+            }
+            self.count = count
+            self.state = state
+        }
+
+        deinit { EVP_MD_CTX_free(state) }
+
+        /// SHA-256 of `input`, whose first ``count`` bytes are the prefix's (the caller compared
+        /// them). Hashes only the rest.
+        package func hash(_ input: UnsafeRawBufferPointer) -> [UInt8] {
+            precondition(input.count >= count, "the input is shorter than the hashed prefix")
+            guard let copy = EVP_MD_CTX_new() else { return SHA256Digest.hash(input) }
+            defer { EVP_MD_CTX_free(copy) }
+            var digest = [UInt8](repeating: 0, count: 32)
+            var length: UInt32 = 0
+            guard EVP_MD_CTX_copy_ex(copy, state) == 1,
+                EVP_DigestUpdate(copy, input.baseAddress! + count, input.count - count) == 1,
+                EVP_DigestFinal_ex(copy, &digest, &length) == 1
+            else {
+                ERR_clear_error()
+                return SHA256Digest.hash(input)
+            }
+            return digest
+        }
+    }
 }

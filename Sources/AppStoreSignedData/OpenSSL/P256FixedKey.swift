@@ -18,6 +18,8 @@ final class P256FixedKey: @unchecked Sendable {
     private let curve: OpaquePointer
     /// P-256 again, with Q as its generator and a table built for it.
     private let keyCurve: OpaquePointer
+    /// The field prime p.
+    private let prime: OpaquePointer
     private let scratches = ReusePool<Scratch>(capacity: 8)
 
     /// Nil when the key is not a P-256 point or OpenSSL cannot build the table.
@@ -35,11 +37,19 @@ final class P256FixedKey: @unchecked Sendable {
             ERR_clear_error()
             return nil
         }
+        guard let prime = BN_new(), EC_GROUP_get_curve(curve, prime, nil, nil, nil) == 1 else {
+            EC_GROUP_free(keyCurve)
+            EC_GROUP_free(curve)
+            ERR_clear_error()
+            return nil
+        }
         self.curve = curve
         self.keyCurve = keyCurve
+        self.prime = prime
     }
 
     deinit {
+        BN_free(prime)
         EC_GROUP_free(keyCurve)
         EC_GROUP_free(curve)
     }
@@ -99,10 +109,19 @@ final class P256FixedKey: @unchecked Sendable {
             EC_POINT_mul(keyCurve, scratch.keyPoint, scratch.u2, nil, nil, context) == 1,
             EC_POINT_add(curve, scratch.point, scratch.point, scratch.keyPoint, context) == 1,
             EC_POINT_is_at_infinity(curve, scratch.point) == 0,
-            EC_POINT_get_affine_coordinates(curve, scratch.point, scratch.x, nil, context) == 1,
-            BN_nnmod(scratch.x, scratch.x, order, context) == 1
+            // The sum is (X : Y : Z) with affine x = X / Z². Comparing X with r·Z² saves the
+            // field inversion of an affine conversion.
+            agekit_EC_POINT_get_Jprojective_coordinates_GFp(curve, scratch.point, scratch.x, nil, scratch.z, context)
+                == 1,
+            BN_mod_sqr(scratch.zz, scratch.z, prime, context) == 1,
+            BN_mod_mul(scratch.t, scratch.r, scratch.zz, prime, context) == 1
         else { return false }
-        return BN_cmp(scratch.x, scratch.r) == 0
+        if BN_cmp(scratch.t, scratch.x) == 0 { return true }
+        // x mod n = r also holds for x = r + n, which exists when r + n < p.
+        guard BN_add(scratch.t, scratch.r, order) == 1, BN_cmp(scratch.t, prime) < 0,
+            BN_mod_mul(scratch.t, scratch.t, scratch.zz, prime, context) == 1
+        else { return false }
+        return BN_cmp(scratch.t, scratch.x) == 0
     }
 
     /// Scratch sets idle in the pool (for tests).
@@ -116,15 +135,15 @@ final class P256FixedKey: @unchecked Sendable {
 private final class Scratch: @unchecked Sendable {
     let context: OpaquePointer
     let r: OpaquePointer, s: OpaquePointer, e: OpaquePointer, w: OpaquePointer
-    let u1: OpaquePointer, u2: OpaquePointer, x: OpaquePointer
+    let u1: OpaquePointer, u2: OpaquePointer, x: OpaquePointer, z: OpaquePointer, zz: OpaquePointer, t: OpaquePointer
     let point: OpaquePointer, keyPoint: OpaquePointer
 
     init?(curve: OpaquePointer, keyCurve: OpaquePointer) {
         let context = BN_CTX_new()
-        let numbers = (0..<7).compactMap { _ in BN_new() }
+        let numbers = (0..<10).compactMap { _ in BN_new() }
         let point = EC_POINT_new(curve)
         let keyPoint = EC_POINT_new(keyCurve)
-        guard let context, numbers.count == 7, let point, let keyPoint else {
+        guard let context, numbers.count == 10, let point, let keyPoint else {
             BN_CTX_free(context)
             numbers.forEach { BN_free($0) }
             EC_POINT_free(point)
@@ -135,12 +154,13 @@ private final class Scratch: @unchecked Sendable {
         self.context = context
         (r, s, e, w) = (numbers[0], numbers[1], numbers[2], numbers[3])
         (u1, u2, x) = (numbers[4], numbers[5], numbers[6])
+        (z, zz, t) = (numbers[7], numbers[8], numbers[9])
         self.point = point
         self.keyPoint = keyPoint
     }
 
     deinit {
-        [r, s, e, w, u1, u2, x].forEach { BN_free($0) }
+        [r, s, e, w, u1, u2, x, z, zz, t].forEach { BN_free($0) }
         EC_POINT_free(point)
         EC_POINT_free(keyPoint)
         BN_CTX_free(context)

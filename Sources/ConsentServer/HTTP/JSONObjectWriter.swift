@@ -1,9 +1,11 @@
 import Foundation
 
-/// Writes one flat JSON object by hand, for the request log line and the replies every
-/// notification gets: an encoder costs more than the rest of their work.
+/// Writes one flat JSON object by hand, as UTF-8 bytes, for the request log line and the
+/// replies every notification gets: an encoder costs more than the rest of their work.
 package struct JSONObjectWriter {
-    private var text = "{"
+    private var text: [UInt8] = [UInt8(ascii: "{")]
+
+    init() { text.reserveCapacity(256) }
 
     mutating func add(_ key: String, _ value: String?) {
         guard let value else { return }
@@ -13,40 +15,57 @@ package struct JSONObjectWriter {
 
     mutating func add(_ key: String, _ value: Int) {
         separate(key)
-        text += String(value)
+        text.append(contentsOf: String(value).utf8)
     }
 
     mutating func add(_ key: String, _ value: Double) {
         separate(key)
-        text += String(value)
+        text.append(contentsOf: String(value).utf8)
     }
 
-    var string: String { text + "}" }
+    /// The object, closed.
+    var bytes: [UInt8] { text + [UInt8(ascii: "}")] }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func separate(_ key: String) {
-        if text.utf8.count > 1 { text += "," }
+        if text.count > 1 { text.append(UInt8(ascii: ",")) }
         Self.appendQuoted(key, to: &text)
-        text += ":"
+        text.append(UInt8(ascii: ":"))
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    package static func appendQuoted(_ value: String, to text: inout String) {
-        text += "\""
-        if !value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
-            text += value
+    package static func appendQuoted(_ value: String, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\""))
+        if !value.utf8.contains(where: Self.needsEscape) {
+            text.append(contentsOf: value.utf8)
         } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
-                default: text.unicodeScalars.append(scalar)
+            for byte in value.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): text.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): text.append(contentsOf: #"\\"#.utf8)
+                case UInt8(ascii: "\n"): text.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): text.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): text.append(contentsOf: #"\t"#.utf8)
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    text.append(contentsOf: #"\u00"#.utf8)
+                    text.append(contentsOf: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                default: text.append(byte)  // UTF-8 of the other characters passes unchanged
                 }
             }
         }
-        text += "\""
+        text.append(UInt8(ascii: "\""))
+    }
+
+    /// The same literal appended to a `String`.
+    package static func appendQuoted(_ value: String, to text: inout String) {
+        var bytes: [UInt8] = []
+        appendQuoted(value, to: &bytes)
+        text += String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
     }
 }

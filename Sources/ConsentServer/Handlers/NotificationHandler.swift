@@ -33,7 +33,7 @@ struct NotificationHandler: Sendable {
         body.add("status", status)
         body.add("notificationUUID", uuid)
         return Reply(
-            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.string.utf8)))
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: body.bytes))
     }
 
     /// The JWS inside `{"signedPayload": "..."}`, or nil for any other body.

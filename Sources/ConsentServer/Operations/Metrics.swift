@@ -17,8 +17,14 @@ public final class Metrics: Sendable {
         }
     }
 
+    /// One label pair of a series; the text `name="value"` is built only when rendering.
+    private struct Label: Hashable {
+        let name: String
+        let value: String
+    }
+
     private struct State {
-        var counters: [String: [String: UInt64]] = [:]  // name -> labels -> value
+        var counters: [String: [[Label]: UInt64]] = [:]  // name -> labels -> value
         var histograms: [String: Histogram] = [:]
     }
 
@@ -35,7 +41,7 @@ public final class Metrics: Sendable {
     public init() {}
 
     public func increment(_ name: String, _ labels: [(String, String)]) {
-        let key = labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
+        let key = labels.map { Label(name: $0.0, value: $0.1) }
         state.withLock { $0.counters[name, default: [:]][key, default: 0] += 1 }
     }
 
@@ -54,7 +60,10 @@ public final class Metrics: Sendable {
         for (name, series) in snapshot.counters.sorted(by: { $0.key < $1.key }) {
             lines.append("# HELP \(name) \(Self.help[name] ?? name)")
             lines.append("# TYPE \(name) counter")
-            for (labels, value) in series.sorted(by: { $0.key < $1.key }) {
+            let rendered = series.map { labels, value in
+                (labels.map { "\($0.name)=\"\(Self.escape($0.value))\"" }.joined(separator: ","), value)
+            }
+            for (labels, value) in rendered.sorted(by: { $0.0 < $1.0 }) {
                 lines.append("\(name){\(labels)} \(value)")
             }
         }

@@ -4,14 +4,15 @@ import Synchronization
 /// One JSON line per request: route, status, duration, notification uuid and type, error
 /// code. Never a payload or a token.
 public struct RequestLog: Sendable {
-    private let write: @Sendable (String) -> Void
+    /// Takes one line, UTF-8, without its newline.
+    private let write: @Sendable ([UInt8]) -> Void
 
-    public init(write: @escaping @Sendable (String) -> Void) { self.write = write }
-
-    /// Standard error, one line per write.
-    public static let standardError = RequestLog { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    public init(write: @escaping @Sendable (String) -> Void) {
+        self.write = { line in write(String(decoding: line, as: UTF8.self)) }
     }
+
+    /// Lines to `writer`, which buffers them off the request's path.
+    public init(_ writer: LineWriter) { self.write = writer.write }
 
     public static let discard = RequestLog { _ in }
 
@@ -25,7 +26,7 @@ public struct RequestLog: Sendable {
         line.add("notificationUUID", reply.notificationUUID)
         line.add("notificationType", reply.notificationType)
         line.add("errorCode", reply.errorCode)
-        write(line.string)
+        write(line.bytes)
     }
 
     /// UTC time with milliseconds, e.g. 2026-11-30T12:00:00.123Z.

@@ -25,12 +25,12 @@ public final class ServerRuntime: Sendable {
         let ledger = services.ledger
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
-            metrics: services.metrics, log: .standardError)
+            metrics: services.metrics, log: RequestLog(.standardError))
 
         do {
             recovery = try HistorySyncSchedule(
                 apps: configuration.apps, intake: services.intake,
-                say: { line in FileHandle.standardError.write(Data(("agekit serve: " + line + "\n").utf8)) })
+                say: { line in LineWriter.standardError.write(Array(("agekit serve: " + line).utf8)) })
         } catch {
             ledger.close()
             throw error
@@ -101,6 +101,7 @@ public final class ServerRuntime: Sendable {
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
         forwarder?.stop()
         ledger.close()
+        LineWriter.standardError.flush()
     }
 
     /// AGEKIT_ADMIN_TOKEN, or in LocalTesting mode a token kept in the data directory.

@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Log lines gathered in memory and written to a file descriptor in one `write` a few
+/// milliseconds later, so no request waits on a system call to its log line.
+///
+/// Order is kept: a chunk is taken from the buffer and written while one lock is held.
+/// Past `limit` buffered bytes (a reader that stopped reading), the caller writes itself,
+/// which slows requests rather than growing memory. ``flush()`` writes what is left; the
+/// server calls it when it stops.
+public final class LineWriter: Sendable {
+    private let descriptor: Int32
+    private let delay: DispatchTimeInterval
+    private let limit: Int
+    private let pending = Mutex<[UInt8]>([])
+    /// Held while a chunk is taken and written.
+    private let writing = Mutex(())
+    private let queue = DispatchQueue(label: "agekit.log")
+
+    public init(descriptor: Int32, delay: DispatchTimeInterval = .milliseconds(20), limit: Int = 256 * 1024) {
+        self.descriptor = descriptor
+        self.delay = delay
+        self.limit = limit
+    }
+
+    /// Standard error, shared by everything that logs.
+    public static let standardError = LineWriter(descriptor: STDERR_FILENO)
+
+    /// Appends `line` and a newline.
+    public func write(_ line: [UInt8]) {
+        let (wasEmpty, size) = pending.withLock { buffer in
+            let wasEmpty = buffer.isEmpty
+            buffer.append(contentsOf: line)
+            buffer.append(UInt8(ascii: "\n"))
+            return (wasEmpty, buffer.count)
+        }
+        if size > limit {
+            flush()
+        } else if wasEmpty {
+            queue.asyncAfter(deadline: .now() + delay) { [self] in flush() }
+        }
+    }
+
+    /// Writes every buffered line now.
+    public func flush() {
+        writing.withLock { _ in
+            let chunk = pending.withLock { buffer in
+                defer { buffer.removeAll(keepingCapacity: true) }
+                return buffer
+            }
+            Self.writeAll(chunk, to: descriptor)
+        }
+    }
+
+    /// A full write, through short writes and interruptions; a closed or failing descriptor
+    /// loses the chunk, as `FileHandle` would.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+}
