@@ -188,6 +188,19 @@ struct TransportTests {
         #expect(response.body.count == 1024)
     }
 
+    @Test func aBodyFarLargerThanTheConnectionMemoryArrivesWhole() throws {
+        // agekit serve's default memory per connection.
+        let server = try startedServer(EchoResponder()) { $0.memoryPerConnectionBytes = 16 * 1024 }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        let body = (0..<(200 * 1024)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        try connection.send("POST /big HTTP/1.1\r\nHost: test\r\nContent-Length: \(body.count)\r\n\r\n")
+        try connection.send(body)
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.body == body)
+    }
+
     @Test func anOversizedHeaderGets431() throws {
         let server = try startedServer(EchoResponder())
         defer { server.stop() }

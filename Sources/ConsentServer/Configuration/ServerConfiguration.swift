@@ -32,7 +32,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         public var maxBodyBytes = 256 * 1024
         public var maxConnections = 1024
         public var idleTimeoutSeconds = 10
-        public var memoryPerConnectionBytes = 32 * 1024
+        /// libmicrohttpd zeroes this much on every request of a connection: 16 KiB holds any
+        /// sane headers (larger get 431), and bodies stream through it.
+        public var memoryPerConnectionBytes = 16 * 1024
     }
 }
 
