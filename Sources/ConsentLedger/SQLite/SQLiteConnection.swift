@@ -8,11 +8,12 @@ final class SQLiteConnection: SQLConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens (creating if needed) a database file, or an in-memory one for ":memory:".
-    init(path: String, busyTimeoutMilliseconds: Int32) throws(LedgerError) {
+    /// Opens (creating if needed) a database file, or an in-memory one for ":memory:";
+    /// through the VFS named `vfs`, or the default one.
+    init(path: String, busyTimeoutMilliseconds: Int32, vfs: String? = nil) throws(LedgerError) {
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        let status = sqlite3_open_v2(path, &opened, flags, vfs)
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(opened)

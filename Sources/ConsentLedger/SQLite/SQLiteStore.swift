@@ -29,7 +29,10 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         self.location = "sqlite:\(path)"
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.maxBatch = maxBatch
-        let writer = try SQLiteConnection(path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        // Only the writer gathers its WAL writes: see WALGatheringVFS.
+        let writer = try SQLiteConnection(
+            path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            vfs: path == ":memory:" ? nil : WALGatheringVFS.registeredName)
         if path != ":memory:" {
             // Checkpoints run on their own connection, so commits never wait for one.
             try writer.executeScript("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;")
