@@ -194,6 +194,58 @@ struct ServeEndToEndTests {
         }
     }
 
+    @Test("one JSON line per request on standard error, each written by the time SIGTERM ends the server")
+    func requestLogLines() async throws {
+        let logFile = TestScratch.root.appendingPathComponent("agekit-e2e-log-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: logFile) }
+        let server = try ServerProcess(standardErrorFile: logFile)
+        let ca = try authority(server)
+        var uuids: [String] = []
+        var payloads: [String] = []
+        for index in 0..<40 {
+            let uuid = "log-\(index)"
+            let jws = try rescind(ca, appTransactionId: "AT-LOG-\(index)", uuid: uuid)
+            #expect(try await server.post(signedPayload: jws).status == 200)
+            uuids.append(uuid)
+            payloads.append(jws)
+        }
+        #expect(try await server.request("POST", "/v2/notifications", body: Data("{}".utf8)).status == 400)
+        // Requests answered while the server drains after SIGTERM: their lines are written
+        // just before it exits.
+        let late = try (0..<60).map { index in
+            (uuid: "late-\(index)", jws: try rescind(ca, appTransactionId: "AT-LATE-\(index)", uuid: "late-\(index)"))
+        }
+        let answered = await withTaskGroup(of: String?.self) { group in
+            for (index, payload) in late.enumerated() {
+                group.addTask {
+                    if index == 30 { server.process.terminate() }
+                    let response = try? await server.post(signedPayload: payload.jws)
+                    return response?.status == 200 ? payload.uuid : nil
+                }
+            }
+            return await group.reduce(into: [String]()) { if let uuid = $1 { $0.append(uuid) } }
+        }
+        #expect(server.terminate() == 0)
+
+        let text = String(decoding: try Data(contentsOf: logFile), as: UTF8.self)
+        let lines = text.split(separator: "\n").compactMap { line in
+            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }
+        let logged = Set(lines.compactMap { $0["notificationUUID"] as? String })
+        #expect(answered.filter { !logged.contains($0) } == [], "answered during the drain, not logged")
+        let posts = lines.filter { $0["route"] as? String == "/v2/notifications" }.prefix(41)
+        #expect(posts.count == 41, "\(posts.count) lines for the first 41 requests")
+        #expect(posts.prefix(40).compactMap { $0["notificationUUID"] as? String } == uuids)
+        #expect(
+            posts.prefix(40).allSatisfy {
+                $0["status"] as? Int == 200 && $0["notificationType"] as? String == "RESCIND_CONSENT"
+            })
+        #expect(posts.last?["status"] as? Int == 400)
+        #expect(posts.last?["errorCode"] as? String != nil)
+        #expect(!(payloads + late.map(\.jws)).contains { text.contains($0.prefix(60)) }, "a payload reached the log")
+        #expect(!text.contains(server.adminToken))
+    }
+
     @Test("agekit simulate posts a revocation the way the sandbox's Revoke App Consent does")
     func simulatePostsRescind() async throws {
         let server = try ServerProcess()

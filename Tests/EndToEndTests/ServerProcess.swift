@@ -22,8 +22,9 @@ final class ServerProcess: @unchecked Sendable {
     }
     var databasePath: String { dataDirectory.appendingPathComponent("agekit.sqlite").path }
 
-    /// Starts the server and waits until it prints the port it listens on.
-    init(dataDirectory: URL? = nil, extraArguments: [String] = []) throws {
+    /// Starts the server and waits until it prints the port it listens on. Its standard
+    /// error (the request log) goes to `standardErrorFile`, or nowhere.
+    init(dataDirectory: URL? = nil, extraArguments: [String] = [], standardErrorFile: URL? = nil) throws {
         self.dataDirectory =
             dataDirectory
             ?? TestScratch.root.appendingPathComponent("agekit-e2e-\(UUID().uuidString)")
@@ -34,7 +35,12 @@ final class ServerProcess: @unchecked Sendable {
         environment.removeValue(forKey: "AGEKIT_ADMIN_TOKEN")
         process.environment = environment
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let standardErrorFile {
+            _ = FileManager.default.createFile(atPath: standardErrorFile.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: standardErrorFile)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let text = String(decoding: handle.availableData, as: UTF8.self)
             self?.lock.withLock {
