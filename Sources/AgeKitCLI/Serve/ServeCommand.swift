@@ -26,8 +26,8 @@ struct ServeCommand: Command {
         Environment:
           AGEKIT_ADMIN_TOKEN  bearer token of the admin API (generated in LocalTesting mode)
 
-        Stops gracefully on SIGTERM or SIGINT: stops accepting, finishes requests in flight,
-        closes the store.
+        Stops gracefully on SIGTERM or SIGINT: stops taking requests (503 shutting_down to
+        any new one), finishes requests in flight, closes the store.
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {

@@ -12,9 +12,10 @@ import Synchronization
 final class ConnectionHub: Sendable {
     let responder: any HTTPResponder
     let maxBodyBytes: Int
-    /// Requests presented to the handler and not yet completed (answered or abandoned).
+    /// Requests handed to the responder and not yet completed (answered or abandoned).
     let inFlight = Atomic<Int>(0)
-    /// Set when stopping: responses then carry `Connection: close` so keep-alive clients leave.
+    /// Set when stopping: requests not yet handed to the responder are answered 503, and
+    /// responses carry `Connection: close` so keep-alive clients leave.
     let draining = Atomic<Bool>(false)
     let parked = ParkedReplies()
 
@@ -27,7 +28,7 @@ final class ConnectionHub: Sendable {
     func waitUntilIdle(timeout: Duration) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
-        while inFlight.load(ordering: .acquiring) > 0 {
+        while inFlight.load(ordering: .sequentiallyConsistent) > 0 {
             if clock.now >= deadline { return false }
             Self.pause()
         }

@@ -126,17 +126,22 @@ final class MHDDaemon: @unchecked Sendable {
         return copy
     }
 
-    /// Stops accepting, lets in-flight requests finish for up to `drainTimeoutSeconds`, answers
-    /// the still-suspended ones with 503 (libmicrohttpd must not stop with suspended
-    /// connections), then stops the event threads. Only the first call acts.
+    /// Stops taking requests (any that arrives from now on is answered 503 `shutting_down`),
+    /// lets in-flight requests finish for up to `drainTimeoutSeconds`, answers the
+    /// still-suspended ones with 503 (libmicrohttpd must not stop with suspended
+    /// connections), then stops the event threads and closes the listening socket. Only the
+    /// first call acts.
+    ///
+    /// Not `MHD_quiesce_daemon`: with epoll and a thread pool it races the event threads,
+    /// which remove the listening socket from their epoll sets too, and libmicrohttpd
+    /// aborts the process when it loses that race.
     func stop(drainTimeoutSeconds: Double) {
         let first = stopped.withLock { stopped in
             defer { stopped = true }
             return !stopped
         }
         guard first else { return }
-        hub.draining.store(true, ordering: .relaxed)
-        let listening = MHD_quiesce_daemon(daemon)
+        hub.draining.store(true, ordering: .sequentiallyConsistent)
         let seconds = drainTimeoutSeconds.isFinite ? min(max(0, drainTimeoutSeconds), 86_400) : 0
         let drain = Duration.milliseconds(Int64((seconds * 1000).rounded()))
         let drained = hub.waitUntilIdle(timeout: drain)
@@ -145,6 +150,5 @@ final class MHDDaemon: @unchecked Sendable {
         hub.parked.closeAll(answering: ConnectionHub.shuttingDown)
         if !drained { _ = hub.waitUntilIdle(timeout: .seconds(1)) }
         MHD_stop_daemon(daemon)
-        if listening >= 0 { close(listening) }
     }
 }

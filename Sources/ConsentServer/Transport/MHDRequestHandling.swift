@@ -34,6 +34,7 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { hubPointer, _, request
     requestPointer.pointee = nil
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
     context.slot.finish()
+    guard context.counted else { return }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
     hub.inFlight.subtract(1, ordering: .releasing)
 }
@@ -45,7 +46,6 @@ enum MHDRequestHandling {
     static func begin(
         hub: ConnectionHub, connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?
     ) -> RequestContext {
-        hub.inFlight.add(1, ordering: .relaxed)
         let slot = ReplySlot(connection: MHDConnectionHandle(raw: connection), parking: hub.parked)
         let context = RequestContext(
             method: method.map { String(cString: $0) } ?? "",
@@ -95,6 +95,14 @@ enum MHDRequestHandling {
             if context.bodyTooLarge {
                 context.phase = .answered
                 return queue(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
+            }
+            // Counted before the check, and the stop sets the flag before it reads the
+            // count: either this request sees the stop, or the stop waits for it.
+            hub.inFlight.add(1, ordering: .sequentiallyConsistent)
+            context.counted = true
+            if hub.draining.load(ordering: .sequentiallyConsistent) {
+                context.phase = .answered
+                return queue(ConnectionHub.shuttingDown, on: connection, hub: hub)
             }
             context.phase = .awaitingReply
             let request = context.request

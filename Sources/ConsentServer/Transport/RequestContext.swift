@@ -17,6 +17,8 @@ final class RequestContext {
     var bodyTooLarge = false
     /// Bytes dropped after the limit was passed, to cut off a client that never stops.
     var discardedBytes = 0
+    /// Handed to the responder: counted in the hub's `inFlight` until completed.
+    var counted = false
     let slot: ReplySlot
 
     init(method: String, path: String, slot: ReplySlot) {
