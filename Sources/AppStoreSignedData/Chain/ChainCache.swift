@@ -75,14 +75,11 @@ private struct ChainKey: Hashable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(x5c.count)
         for certificate in x5c {
-            let utf8 = certificate.utf8
-            hasher.combine(utf8.count)
+            var certificate = certificate  // `withUTF8` needs it mutable; native strings are not copied
             // The tail in one call: a byte at a time cost more than the rest of a cache hit.
-            let hashed: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            certificate.withUTF8 { bytes in
+                hasher.combine(bytes.count)
                 hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(32))))
-            }
-            if hashed == nil {
-                for byte in utf8.suffix(32) { hasher.combine(byte) }
             }
         }
     }

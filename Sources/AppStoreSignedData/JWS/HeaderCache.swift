@@ -11,8 +11,8 @@ import Synchronization
 /// the same chain carries byte-identical headers), and hashes only the rest of its signing
 /// input. Bounded, safe to share between threads.
 ///
-/// It holds parses and hash states only, never a trust decision: the chain is still looked up and the
-/// signature still verified for every JWS.
+/// It holds parses and hash states only, never a trust decision: the chain is still looked
+/// up and the signature still verified for every JWS.
 final class HeaderCache: Sendable {
     private struct State {
         /// Keyed by ``HeaderCache/key(_:)``; entries with the same key are told apart by

@@ -111,6 +111,26 @@ enum GatheredFile {
         return SQLITE_OK
     }
 
+    /// `operation` on the default VFS's file and its methods, once what is gathered is written.
+    private static func flushed(
+        _ file: UnsafeMutablePointer<sqlite3_file>?,
+        _ operation: (UnsafeMutablePointer<sqlite3_file>, sqlite3_io_methods) -> Int32
+    ) -> Int32 {
+        guard let file else { return SQLITE_MISUSE }
+        let status = flush(file)
+        guard status == SQLITE_OK else { return status }
+        return operation(inner(file), innerMethods(file))
+    }
+
+    /// `operation` on the default VFS's file and its methods; gathered bytes may wait.
+    private static func forwarded(
+        _ file: UnsafeMutablePointer<sqlite3_file>?,
+        _ operation: (UnsafeMutablePointer<sqlite3_file>, sqlite3_io_methods) -> Int32
+    ) -> Int32 {
+        guard let file else { return SQLITE_MISUSE }
+        return operation(inner(file), innerMethods(file))
+    }
+
     /// Version 1 methods: SQLite maps and locks only the database file, never its WAL.
     nonisolated(unsafe) static let methods: UnsafeMutablePointer<sqlite3_io_methods> = {
         let methods = UnsafeMutablePointer<sqlite3_io_methods>.allocate(capacity: 1)
@@ -125,50 +145,32 @@ enum GatheredFile {
             return flushed != SQLITE_OK ? flushed : closed
         }
         methods.pointee.xRead = { file, buffer, amount, offset in
-            guard let file else { return SQLITE_MISUSE }
-            let flushed = flush(file)
-            guard flushed == SQLITE_OK else { return flushed }
-            return innerMethods(file).xRead(inner(file), buffer, amount, offset)
+            flushed(file) { inner, methods in methods.xRead(inner, buffer, amount, offset) }
         }
         methods.pointee.xWrite = { file, data, amount, offset in
             guard let file, let data else { return SQLITE_MISUSE }
             return write(file, data, amount, offset)
         }
         methods.pointee.xTruncate = { file, size in
-            guard let file else { return SQLITE_MISUSE }
-            let flushed = flush(file)
-            guard flushed == SQLITE_OK else { return flushed }
-            return innerMethods(file).xTruncate(inner(file), size)
+            flushed(file) { inner, methods in methods.xTruncate(inner, size) }
         }
         methods.pointee.xSync = { file, flags in
-            guard let file else { return SQLITE_MISUSE }
-            let flushed = flush(file)
-            guard flushed == SQLITE_OK else { return flushed }
-            return innerMethods(file).xSync(inner(file), flags)
+            flushed(file) { inner, methods in methods.xSync(inner, flags) }
         }
         methods.pointee.xFileSize = { file, size in
-            guard let file else { return SQLITE_MISUSE }
-            let flushed = flush(file)
-            guard flushed == SQLITE_OK else { return flushed }
-            return innerMethods(file).xFileSize(inner(file), size)
+            flushed(file) { inner, methods in methods.xFileSize(inner, size) }
         }
         methods.pointee.xLock = { file, level in
-            guard let file else { return SQLITE_MISUSE }
-            return innerMethods(file).xLock(inner(file), level)
+            forwarded(file) { inner, methods in methods.xLock(inner, level) }
         }
         methods.pointee.xUnlock = { file, level in
-            guard let file else { return SQLITE_MISUSE }
-            return innerMethods(file).xUnlock(inner(file), level)
+            forwarded(file) { inner, methods in methods.xUnlock(inner, level) }
         }
         methods.pointee.xCheckReservedLock = { file, result in
-            guard let file else { return SQLITE_MISUSE }
-            return innerMethods(file).xCheckReservedLock(inner(file), result)
+            forwarded(file) { inner, methods in methods.xCheckReservedLock(inner, result) }
         }
         methods.pointee.xFileControl = { file, operation, argument in
-            guard let file else { return SQLITE_MISUSE }
-            let flushed = flush(file)
-            guard flushed == SQLITE_OK else { return flushed }
-            return innerMethods(file).xFileControl(inner(file), operation, argument)
+            flushed(file) { inner, methods in methods.xFileControl(inner, operation, argument) }
         }
         methods.pointee.xSectorSize = { file in
             guard let file else { return 4096 }
