@@ -21,6 +21,24 @@ struct EncodingTests {
         #expect(Base64.decode(Array(text.utf8), alphabet: .url) == nil)
     }
 
+    @Test("one byte outside the alphabet anywhere refuses the whole input", arguments: [30, 31, 32, 100])
+    func base64RefusesAByteOutsideTheAlphabetAtAnyOffset(_ count: Int) {
+        let bytes = (0..<count).map { _ in UInt8.random(in: 0...255) }
+        for alphabet in [Base64.Alphabet.url, .standard] {
+            let text = Array(Base64.encode(bytes, alphabet: alphabet).utf8)
+            let other = alphabet == .url ? UInt8(ascii: "+") : UInt8(ascii: "_")
+            for offset in text.indices where text[offset] != UInt8(ascii: "=") {
+                // Standard base64 may end in padding: "=" is a byte outside the alphabet elsewhere.
+                let padding = alphabet == .standard && offset >= text.count - 2
+                for bad in [UInt8(ascii: "*"), other, 0x00, 0x80, 0xFF] + (padding ? [] : [UInt8(ascii: "=")]) {
+                    var altered = text
+                    altered[offset] = bad
+                    #expect(Base64.decode(altered, alphabet: alphabet) == nil, "\(alphabet) offset \(offset)")
+                }
+            }
+        }
+    }
+
     @Test func anES256SignatureConvertsToDERAndBack() {
         var samples: [[UInt8]] = [
             [UInt8](repeating: 0xFF, count: 64), [UInt8](repeating: 0x00, count: 63) + [1],

@@ -5,19 +5,24 @@ package enum Base64 {
         case url, standard
     }
 
-    private static let invalid: UInt8 = 0xFF
+    /// Set in a table entry for a byte outside the alphabet, above the 24 bits of a quantum.
+    private static let invalidMark: UInt32 = 0x8000_0000
 
-    private static let urlTable: [UInt8] = table(extra62: UInt8(ascii: "-"), extra63: UInt8(ascii: "_"))
-    private static let standardTable: [UInt8] = table(extra62: UInt8(ascii: "+"), extra63: UInt8(ascii: "/"))
+    /// For symbol k (0...3) of a quantum, entry `k * 256 + byte` holds the byte's six bits
+    /// already shifted to their place in the quantum's 24-bit value, or `invalidMark`.
+    private static let urlTable = table(extra62: UInt8(ascii: "-"), extra63: UInt8(ascii: "_"))
+    private static let standardTable = table(extra62: UInt8(ascii: "+"), extra63: UInt8(ascii: "/"))
 
-    private static func table(extra62: UInt8, extra63: UInt8) -> [UInt8] {
-        var table = [UInt8](repeating: invalid, count: 256)
+    private static func table(extra62: UInt8, extra63: UInt8) -> [UInt32] {
+        var values = [UInt32](repeating: invalidMark, count: 256)
         for (index, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8.enumerated() {
-            table[Int(byte)] = UInt8(index)
+            values[Int(byte)] = UInt32(index)
         }
-        table[Int(extra62)] = 62
-        table[Int(extra63)] = 63
-        return table
+        values[Int(extra62)] = 62
+        values[Int(extra63)] = 63
+        return (0..<4).flatMap { symbol in
+            values.map { $0 == invalidMark ? invalidMark : $0 << UInt32(18 - 6 * symbol) }
+        }
     }
 
     /// Decodes `input`; nil when a byte is outside the alphabet, the length is impossible,
@@ -34,23 +39,39 @@ package enum Base64 {
             if padding > 0, input.count % 4 != 0 { return nil }
         }
         if count % 4 == 1 { return nil }
+        guard count > 0, let source = input.baseAddress else { return [] }
         let table = alphabet == .url ? urlTable : standardTable
         return table.withUnsafeBufferPointer { table -> [UInt8]? in
             let outputCount = count / 4 * 3 + (count % 4 == 0 ? 0 : count % 4 - 1)
+            let lookup = table.baseAddress!
+            @inline(__always) func quantum(_ at: Int) -> UInt32 {
+                lookup[Int(source[at])] | lookup[256 + Int(source[at + 1])]
+                    | lookup[512 + Int(source[at + 2])] | lookup[768 + Int(source[at + 3])]
+            }
             var failed = false
             let output = [UInt8](unsafeUninitializedCapacity: outputCount) { buffer, initialized in
+                let target = UnsafeMutableRawPointer(buffer.baseAddress!)
                 var inIndex = 0
                 var outIndex = 0
-                while inIndex + 4 <= count {
-                    let a = table[Int(input[inIndex])]
-                    let b = table[Int(input[inIndex + 1])]
-                    let c = table[Int(input[inIndex + 2])]
-                    let d = table[Int(input[inIndex + 3])]
-                    if (a | b | c | d) & 0xC0 != 0 {
+                // Two quanta, six bytes, stored as one 8-byte word while the buffer has room for it.
+                while inIndex + 8 <= count, outIndex + 8 <= outputCount {
+                    let first = quantum(inIndex)
+                    let second = quantum(inIndex + 4)
+                    if (first | second) & invalidMark != 0 {
                         failed = true
                         break
                     }
-                    let word = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    let word = UInt64(first) << 40 | UInt64(second) << 16
+                    target.storeBytes(of: word.bigEndian, toByteOffset: outIndex, as: UInt64.self)
+                    inIndex += 8
+                    outIndex += 6
+                }
+                while !failed, inIndex + 4 <= count {
+                    let word = quantum(inIndex)
+                    if word & invalidMark != 0 {
+                        failed = true
+                        break
+                    }
                     buffer[outIndex] = UInt8(truncatingIfNeeded: word >> 16)
                     buffer[outIndex + 1] = UInt8(truncatingIfNeeded: word >> 8)
                     buffer[outIndex + 2] = UInt8(truncatingIfNeeded: word)
@@ -59,20 +80,18 @@ package enum Base64 {
                 }
                 let rest = count - inIndex
                 if !failed, rest > 0 {
-                    let a = table[Int(input[inIndex])]
-                    let b = table[Int(input[inIndex + 1])]
-                    let c = rest == 3 ? table[Int(input[inIndex + 2])] : 0
-                    if (a | b | c) & 0xC0 != 0 {
+                    // The last quantum's missing symbols count as zero bits; the bits the output
+                    // drops must be zero.
+                    let word =
+                        lookup[Int(source[inIndex])] | lookup[256 + Int(source[inIndex + 1])]
+                        | (rest == 3 ? lookup[512 + Int(source[inIndex + 2])] : 0)
+                    let unused: UInt32 = rest == 2 ? 0xFFFF : 0xFF
+                    if word & invalidMark != 0 || word & unused != 0 {
                         failed = true
-                    } else if rest == 2 {
-                        if b & 0x0F != 0 { failed = true }
-                        buffer[outIndex] = a << 2 | b >> 4
-                        outIndex += 1
                     } else {
-                        if c & 0x03 != 0 { failed = true }
-                        buffer[outIndex] = a << 2 | b >> 4
-                        buffer[outIndex + 1] = b << 4 | c >> 2
-                        outIndex += 2
+                        buffer[outIndex] = UInt8(truncatingIfNeeded: word >> 16)
+                        if rest == 3 { buffer[outIndex + 1] = UInt8(truncatingIfNeeded: word >> 8) }
+                        outIndex += rest - 1
                     }
                 }
                 initialized = failed ? 0 : outIndex
