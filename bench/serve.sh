@@ -123,6 +123,13 @@ AGEKIT_FILE=$BODIES
 if [ "$AGEKIT_BODIES" -lt "$TOTAL_BODIES" ]; then AGEKIT_FILE=$WORK/bodies-agekit.jsonl; head -n "$AGEKIT_BODIES" "$BODIES" >"$AGEKIT_FILE"; fi
 PEER_FILE=$BODIES
 if [ "$PEER_BODIES" -lt "$TOTAL_BODIES" ]; then PEER_FILE=$WORK/bodies-peer.jsonl; head -n "$PEER_BODIES" "$BODIES" >"$PEER_FILE"; fi
+# One file per wrk thread (FILE.0, FILE.1, ...), read by that thread alone: striding through
+# one shared file made each thread read every line.
+split_per_thread() { # FILE
+    awk -v t="$THREADS" -v f="$1" '{ print > (f "." ((NR - 1) % t)) }' "$1"
+}
+split_per_thread "$AGEKIT_FILE"
+[ "$PEER_FILE" = "$AGEKIT_FILE" ] || split_per_thread "$PEER_FILE"
 # Write the bodies out now: left to the kernel, their writeback lands inside a run and
 # stalls commits' fsyncs.
 sync
