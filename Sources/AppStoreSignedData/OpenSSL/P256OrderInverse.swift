@@ -4,8 +4,8 @@
 /// tables; this takes about 3. It is Bernstein and Yang's "divstep" algorithm (safegcd,
 /// 2019): the decisions of 62 steps depend only on the low 64 bits of the two numbers, so
 /// they run on single words and yield a 2×2 matrix that is then applied once to the full
-/// numbers and to the Bézout coefficients. It runs in variable time, which is right for verification: every input is
-/// public (the signature).
+/// numbers and to the Bézout coefficients. It runs in variable time, which is right for
+/// verification: every input is public (the signature).
 enum P256OrderInverse {
     /// n = FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551.
     static let order = Int320(words: [
