@@ -75,6 +75,19 @@ local function next_body()
    return line
 end
 
+local function finish()
+   if finished then return end
+   finished = true
+   wrk.thread:stop()
+   if mark then
+      -- system() makes wrk ignore SIGINT until its shell exits, and another thread may be
+      -- in system() too when the signal comes: it is sent every 20 ms until wrk is gone
+      -- (at most 50 times), or a lost one would leave wrk running until LIMIT.
+      os.execute("echo " .. me .. " >> '" .. mark .. "'; if [ $(wc -l < '" .. mark .. "') -ge " ..
+         nthreads .. " ]; then p=$PPID; (for i in $(seq 50); do sleep 0.02; kill -INT $p 2>/dev/null || exit 0; done) & fi")
+   end
+end
+
 -- Once the bodies are done, a connection that comes free gets an empty request: wrk writes
 -- nothing and waits for an answer that never comes, so the latency figures hold
 -- notifications only. (A delay() function would idle it as well, but then wrk sends every
@@ -97,18 +110,10 @@ function request()
       return request_head .. #body .. "\r\n\r\n" .. body
    end
    g_filler = g_filler + 1
+   -- wrk reads every ready answer before it asks for the next requests: when all of this
+   -- thread's answers came in one turn, none is left to end the run in response().
+   if g_answered >= g_issued then finish() end
    return ""
-end
-
-local function finish()
-   if finished then return end
-   finished = true
-   wrk.thread:stop()
-   if mark then
-      -- system() ignores SIGINT in wrk until the shell exits, hence the short delay.
-      os.execute("echo " .. me .. " >> '" .. mark .. "'; if [ $(wc -l < '" .. mark .. "') -ge " ..
-         nthreads .. " ]; then p=$PPID; (sleep 0.01; kill -INT $p) & fi")
-   end
 end
 
 function response(status, headers, body)
