@@ -3,20 +3,33 @@ import Foundation
 /// Copies the WAL back into the database file on a thread of its own. With automatic
 /// checkpoints the writer would stop every few hundred commits to copy pages and sync the
 /// database file; a passive checkpoint here never blocks a commit.
+///
+/// It also keeps the WAL from growing without end. SQLite starts the WAL over only when a
+/// write transaction begins with every frame already in the database file, which never
+/// happens under steady load: the writer commits while a checkpoint copies. The WAL would
+/// grow by some 5 KB a notification as long as the load lasts, appending (allocating
+/// blocks) instead of overwriting, and a crash would leave all of it to replay. Once a
+/// checkpoint finds the WAL past ``restartFrames``, the writer is asked to copy the frames
+/// of the commits since (a few) between two of its transactions: the next one starts the
+/// WAL over.
 final class SQLiteCheckpointer: @unchecked Sendable {
-    // `pendingWrites` and `running` are guarded by `condition`; the connection is used only
-    // by the checkpoint thread.
+    // `pendingWrites`, `running` and `restartDue` are guarded by `condition`; the connection
+    // is used only by the checkpoint thread.
     private let connection: SQLiteConnection
     private let condition = NSCondition()
     private var pendingWrites = 0
     private var running = true
     private var finished = false
+    private var restartDue = false
     /// Writes committed since the last checkpoint that make one worthwhile.
     private let threshold: Int
+    /// WAL frames past which it is started over.
+    private let restartFrames: Int
 
-    init(connection: SQLiteConnection, threshold: Int = 256) throws(LedgerError) {
+    init(connection: SQLiteConnection, threshold: Int = 256, restartFrames: Int) throws(LedgerError) {
         self.connection = connection
         self.threshold = threshold
+        self.restartFrames = restartFrames
         let thread = Thread { [self] in run() }
         thread.name = "agekit-sqlite-checkpoint"
         thread.start()
@@ -28,6 +41,16 @@ final class SQLiteCheckpointer: @unchecked Sendable {
         pendingWrites += writes
         if pendingWrites >= threshold { condition.signal() }
         condition.unlock()
+    }
+
+    /// Called by the writer between transactions: true once, when it should checkpoint so
+    /// that its next transaction starts the WAL over.
+    func takeRestart() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard restartDue else { return false }
+        restartDue = false
+        return true
     }
 
     /// Runs a last checkpoint and stops the thread.
@@ -47,11 +70,12 @@ final class SQLiteCheckpointer: @unchecked Sendable {
             guard pendingWrites > 0 else { continue }
             pendingWrites = 0
             condition.unlock()
-            try? connection.executeScript("PRAGMA wal_checkpoint(PASSIVE);")
+            let checkpoint = connection.checkpointPassively()
             condition.lock()
+            if let checkpoint, checkpoint.frames >= restartFrames { restartDue = true }
         }
         condition.unlock()
-        try? connection.executeScript("PRAGMA wal_checkpoint(PASSIVE);")
+        _ = connection.checkpointPassively()
         condition.lock()
         finished = true
         condition.broadcast()

@@ -67,6 +67,17 @@ final class SQLiteConnection: SQLConnection {
         _ = try execute(sql, parameters)
     }
 
+    /// A passive checkpoint, which never waits: the WAL's frames, and how many of them are
+    /// in the database file now; nil when it did not run (another checkpoint was running).
+    /// The pragma, unlike `sqlite3_wal_checkpoint_v2`, also works on a connection that has
+    /// not read the database yet.
+    func checkpointPassively() -> (frames: Int, copied: Int)? {
+        guard let row = try? execute("PRAGMA wal_checkpoint(PASSIVE)", []).first, row[0].integer == 0,
+            let frames = row[1].integer, let copied = row[2].integer
+        else { return nil }
+        return (Int(frames), Int(copied))
+    }
+
     /// Runs several `;`-separated statements without parameters (migrations, pragmas).
     /// Pragmas at open can meet another connection's lock on the WAL index in ways the busy
     /// handler does not cover: they are retried for up to `retryMilliseconds`.

@@ -19,8 +19,11 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     private let readerLock = NSLock()
     private let checkpointer: SQLiteCheckpointer?
 
-    /// Opens `path` (":memory:" keeps everything in one shared in-memory database).
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256) throws(LedgerError) {
+    /// Opens `path` (":memory:" keeps everything in one shared in-memory database). Under
+    /// steady writes the WAL is started over once it holds `walRestartFrames` pages (16 MiB).
+    public init(
+        path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256, walRestartFrames: Int = 4_096
+    ) throws(LedgerError) {
         // Readers must see the writer's in-memory database: memdb shares it by name, without
         // shared-cache table locks.
         self.path =
@@ -37,7 +40,8 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
             // Checkpoints run on their own connection, so commits never wait for one.
             try writer.executeScript("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;")
             checkpointer = try SQLiteCheckpointer(
-                connection: SQLiteConnection(path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+                connection: SQLiteConnection(path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
+                restartFrames: walRestartFrames)
         } else {
             checkpointer = nil
         }
@@ -119,6 +123,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         case .committed(let results):
             checkpointer?.committed(writes: batch.count)
             writes.complete(batch, with: results)
+            if checkpointer?.takeRestart() == true { _ = connection.checkpointPassively() }
         case .failed(let error):
             writes.complete(batch, with: batch.map { _ in .failure(error) })
         case .retryWithSavepoints:
