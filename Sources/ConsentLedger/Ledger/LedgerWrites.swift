@@ -175,11 +175,11 @@ struct LedgerWrites {
     /// On PostgreSQL both happen in one statement, one round trip: the statement's snapshot
     /// is taken after the lock was granted.
     private func insert(_ n: NotificationRecord, payload: PackedPayload?) throws -> [String]? {
-        let columns = """
-            notifications (uuid, bundle_id, environment, notification_type, subtype, signed_date, transaction_id,
-                original_transaction_id, app_transaction_id, app_account_token, received_at, signed_payload,
-                header_digest, signature)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING RETURNING id
+        let insert = """
+            INSERT INTO notifications (uuid, bundle_id, environment, notification_type, subtype, signed_date,
+                transaction_id, original_transaction_id, app_transaction_id, app_account_token, received_at,
+                signed_payload, header_digest, signature)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """
         var values: [SQLValue] = [
             .text(n.uuid), .text(n.bundleId), .text(n.environment), .text(n.type), SQLValue(n.subtype),
@@ -188,16 +188,16 @@ struct LedgerWrites {
             .text(payload?.body ?? n.signedPayload), SQLValue(payload?.headerDigest), SQLValue(payload?.signature),
         ]
         guard let appTransactionId = n.appTransactionId else {
-            return try connection.execute("INSERT INTO " + columns, values).isEmpty ? nil : []
+            return try connection.insertUnlessConflicting(insert, values) ? [] : nil
         }
         guard connection.dialect == .postgres else {
-            guard !(try connection.execute("INSERT INTO " + columns, values).isEmpty) else { return nil }
+            guard try connection.insertUnlessConflicting(insert, values) else { return nil }
             return try linkedAccounts(bundleId: n.bundleId, appTransactionId: appTransactionId)
         }
         values += [.text(n.bundleId), .text(appTransactionId)]
         let rows = try connection.execute(
             """
-            WITH inserted AS (INSERT INTO \(columns))
+            WITH inserted AS (\(insert) RETURNING id)
             SELECT links.account_id FROM inserted
             LEFT JOIN app_transaction_links links ON links.bundle_id = ? AND links.app_transaction_id = ?
             ORDER BY links.account_id
@@ -223,7 +223,7 @@ struct LedgerWrites {
         let sql = """
             INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, notification_uuid, notification_type,
                 detail, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING cursor
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """
         let values: [SQLValue] = [
             .text(bundleId), .text(kind.rawValue), SQLValue(accountId), SQLValue(appTransactionId),
@@ -234,7 +234,7 @@ struct LedgerWrites {
             try connection.executeLater(sql, values)
             return
         }
-        let rows = try connection.execute(sql, values)
+        let rows = try connection.execute(sql + " RETURNING cursor", values)
         let event = LedgerEvent(
             cursor: rows.first?[0].integer ?? 0, bundleId: bundleId, kind: kind, accountId: accountId,
             appTransactionId: appTransactionId, notificationUUID: notificationUUID, notificationType: notificationType,

@@ -10,6 +10,8 @@ public protocol SQLConnection: AnyObject {
     /// and report its failure from there, at the latest from `COMMIT`: by the end of the
     /// transaction the effect is the same as `execute`'s.
     func executeLater(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError)
+    /// Runs an `INSERT ... ON CONFLICT DO NOTHING` and tells whether it inserted a row.
+    func insertUnlessConflicting(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> Bool
 }
 
 extension SQLConnection {
@@ -20,6 +22,10 @@ extension SQLConnection {
 
     public func executeLater(_ sql: String, _ parameters: SQLValue...) throws(LedgerError) {
         try executeLater(sql, parameters)
+    }
+
+    public func insertUnlessConflicting(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> Bool {
+        try !execute(sql + " RETURNING 1", parameters).isEmpty
     }
 }
 

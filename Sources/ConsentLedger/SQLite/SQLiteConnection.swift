@@ -67,6 +67,13 @@ final class SQLiteConnection: SQLConnection {
         _ = try execute(sql, parameters)
     }
 
+    /// Counts the changes instead of returning a row: SQLite keeps a `RETURNING` statement's
+    /// rows in a temporary table, a B-tree opened and closed for each execution.
+    func insertUnlessConflicting(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> Bool {
+        try execute(sql, parameters)
+        return sqlite3_changes64(handle) > 0
+    }
+
     /// A passive checkpoint, which never waits: the WAL's frames, and how many of them are
     /// in the database file now; nil when it did not run (another checkpoint was running).
     /// The pragma, unlike `sqlite3_wal_checkpoint_v2`, also works on a connection that has
