@@ -1,5 +1,6 @@
 import AppStoreSignedData
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -194,6 +195,45 @@ struct ServeEndToEndTests {
         }
     }
 
+    @Test("every acknowledged notification is there after SIGKILL under steady load and a restart")
+    func durableAcrossKill() async throws {
+        let server = try ServerProcess()
+        let ca = try authority(server)
+        // Enough for the WAL to be started over (past 4,096 frames) a few times before the kill.
+        let count = 4_000
+        let payloads = try (0..<count).map { index in
+            (uuid: "kill-\(index)", jws: try rescind(ca, appTransactionId: "AT-K\(index)", uuid: "kill-\(index)"))
+        }
+        let answered = AnswerCounter()
+        let acknowledged = await withTaskGroup(of: String?.self) { group in
+            for payload in payloads {
+                group.addTask {
+                    let response = try? await server.post(signedPayload: payload.jws)
+                    if answered.next() == count * 3 / 4 {
+                        kill(server.process.processIdentifier, SIGKILL)
+                    }
+                    return response?.status == 200 ? payload.uuid : nil
+                }
+            }
+            return await group.reduce(into: [String]()) { if let uuid = $1 { $0.append(uuid) } }
+        }
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .uncaughtSignal)
+        #expect(acknowledged.count >= count / 2)
+        let restarted = try ServerProcess(dataDirectory: server.dataDirectory)
+        defer { restarted.terminate() }
+        let missing = await withTaskGroup(of: String?.self) { group in
+            for uuid in acknowledged {
+                group.addTask {
+                    let stored = try? await restarted.request("GET", "/v1/notifications/\(uuid)", admin: true)
+                    return stored?.status == 200 ? nil : uuid
+                }
+            }
+            return await group.reduce(into: [String]()) { if let uuid = $1 { $0.append(uuid) } }
+        }
+        #expect(missing.isEmpty, "acknowledged but missing after the restart: \(missing.prefix(5))")
+    }
+
     @Test("one JSON line per request on standard error, each written by the time SIGTERM ends the server")
     func requestLogLines() async throws {
         let logFile = TestScratch.root.appendingPathComponent("agekit-e2e-log-\(UUID().uuidString).jsonl")
@@ -303,4 +343,12 @@ struct ServeEndToEndTests {
         #expect(try Tool.run("curl", ["-sfk", "--tlsv1.1", "--tls-max", "1.1", url]) != 0)
         #expect(try Tool.run("curl", ["-sf", "http://127.0.0.1:\(server.port)/healthz"]) != 0)
     }
+}
+
+/// Counts answers across the tasks of a group.
+private final class AnswerCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// The number of answers so far, this one included.
+    func next() -> Int { count.add(1, ordering: .relaxed).newValue }
 }
