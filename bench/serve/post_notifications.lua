@@ -75,8 +75,9 @@ local function next_body()
    return line
 end
 
-local function finish()
-   if finished then return end
+-- Ends this thread's run once its bodies are done and every one sent has its answer.
+local function finish_when_answered()
+   if not exhausted or g_answered < g_issued or finished then return end
    finished = true
    wrk.thread:stop()
    if mark then
@@ -112,7 +113,7 @@ function request()
    g_filler = g_filler + 1
    -- wrk reads every ready answer before it asks for the next requests: when all of this
    -- thread's answers came in one turn, none is left to end the run in response().
-   if g_answered >= g_issued then finish() end
+   finish_when_answered()
    return ""
 end
 
@@ -134,7 +135,7 @@ function response(status, headers, body)
          g_samples = table.concat(samples, "\n")
       end
    end
-   if exhausted and g_answered >= g_issued then finish() end
+   finish_when_answered()
 end
 
 function done(summary, latency, requests)
