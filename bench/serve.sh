@@ -165,7 +165,7 @@ HEALTHZ_ERRORS=$(grep -E 'Socket errors|Non-2xx' "$RESULTS/wrk-healthz.txt" || t
 
 # --- summary ---------------------------------------------------------------------------------
 "$PY" - "$AGEKIT_LINE" "$PEER_LINE" "$HEALTHZ_RPS" "$RESULTS/wrk-healthz.txt" "$CONNECTIONS" "$PEER_WORKERS" "$HEALTHZ_CPU" "$HEALTHZ_SECONDS" <<'PYEOF' | tee "$RESULTS/summary.txt"
-import re, sys
+import os, re, sys
 def parse(line):
     return {k: v for k, v in (item.split("=", 1) for item in line.split()[1:])}
 agekit, peer = parse(sys.argv[1]), parse(sys.argv[2])
@@ -191,6 +191,13 @@ for name, r in ((f"agekit serve", agekit), (f"Python peer ({workers} uvicorn wor
           f"{int(r['stored']):>9,}{float(r['seconds']):>9.2f}"
           f"{cpu_us(r, 'server_cpu_s'):>9,.0f} us{cpu_us(r, 'wrk_cpu_s'):>7,.0f} us")
 print("(CPU: user + system time per notification, of the server's processes and of wrk)")
+# The load is a closed loop on the same cores as wrk: the most it could reach is all cores
+# busy at the measured CPU per notification. Past that, only less CPU per notification helps.
+cores = os.cpu_count() or 1
+spent_us = cpu_us(agekit, "server_cpu_s") + cpu_us(agekit, "wrk_cpu_s")
+busy = (float(agekit["server_cpu_s"]) + float(agekit["wrk_cpu_s"])) / (float(agekit["seconds"]) * cores)
+print(f"agekit's ceiling here: {cores} cores / {spent_us:,.0f} us per notification (server and wrk)"
+      f" = {cores * 1e6 / max(spent_us, 1):,.0f}/s with every core busy; they were {busy:.0%} busy")
 print(f"ratio agekit / Python peer: {a / p:.1f}x")
 print(f"GET /healthz on agekit: {healthz_rps:,.0f} req/s (p50 {percentile(50):.2f} ms, p99 {percentile(99):.2f} ms,"
       f" server CPU {healthz_cpu_us:.1f} us per request)")
