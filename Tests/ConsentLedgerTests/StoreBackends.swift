@@ -17,6 +17,23 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
         try makeLedgers(count: 1)[0]
     }
 
+    /// A store with no migration applied yet.
+    func makeStore() throws -> any LedgerStore {
+        switch self {
+        case .sqliteMemory:
+            return try SQLiteStore(path: ":memory:")
+        case .sqliteFile:
+            let directory = TestScratch.root.appendingPathComponent("agekit-ledger-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return try SQLiteStore(path: directory.appendingPathComponent("ledger.sqlite").path)
+        case .postgres:
+            let schema = try PostgresTestServer.temporarySchema()
+            schema.retain()
+            defer { schema.release() }
+            return try PostgresTestServer.store(on: schema)
+        }
+    }
+
     /// Ledgers on separate stores over one database, as separate processes would have them
     /// (SQLite in memory cannot be shared between stores: its ledgers share one store).
     /// The stores are opened, and migrated, concurrently.

@@ -33,10 +33,10 @@ struct LedgerWrites {
             if linked.isEmpty {
                 try connection.executeLater(
                     """
-                    INSERT INTO parked_revocations (bundle_id, notification_uuid, app_transaction_id, revoked_at)
+                    INSERT INTO parked_revocations (bundle_id, app_transaction_id, notification_uuid, revoked_at)
                     VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
                     """,
-                    .text(n.bundleId), .text(n.uuid), .text(appTransactionId), .integer(n.signedDate))
+                    .text(n.bundleId), .text(appTransactionId), .text(n.uuid), .integer(n.signedDate))
                 try appendEvent(.revocationParked, bundleId: n.bundleId, notification: n)
                 return .stored(revokedAccounts: [], parked: true)
             }
@@ -76,8 +76,11 @@ struct LedgerWrites {
         for row in parked {
             let uuid = row[0].text ?? ""
             try connection.execute(
-                "UPDATE parked_revocations SET applied_at = ? WHERE bundle_id = ? AND notification_uuid = ?",
-                .integer(now), .text(bundleId), .text(uuid))
+                """
+                UPDATE parked_revocations SET applied_at = ?
+                WHERE bundle_id = ? AND app_transaction_id = ? AND notification_uuid = ?
+                """,
+                .integer(now), .text(bundleId), .text(appTransactionId), .text(uuid))
             let record = NotificationRecord(
                 uuid: uuid, bundleId: bundleId, environment: "", type: row[2].text ?? "RESCIND_CONSENT",
                 signedDate: row[1].integer ?? now, appTransactionId: appTransactionId, signedPayload: "")

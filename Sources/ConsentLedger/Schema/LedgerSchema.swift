@@ -164,5 +164,29 @@ public enum LedgerSchema {
                 "ALTER TABLE notifications ADD COLUMN header_digest TEXT",
                 "ALTER TABLE notifications ADD COLUMN signature TEXT",
             ]),
+        // A parked revocation is found by its app transaction, so that is its key. Keyed by
+        // notification with a second index by app transaction, every parked revocation
+        // wrote two index leaves at random places (the notification UUID's and the app
+        // transaction's); one key writes one.
+        Migration(
+            version: 6, name: "parked_by_app_transaction",
+            statements: [
+                """
+                CREATE TABLE parked_revocations_keyed (
+                    bundle_id TEXT NOT NULL,
+                    app_transaction_id TEXT NOT NULL,
+                    notification_uuid TEXT NOT NULL,
+                    revoked_at BIGINT NOT NULL,
+                    applied_at BIGINT,
+                    PRIMARY KEY (bundle_id, app_transaction_id, notification_uuid))
+                """,
+                """
+                INSERT INTO parked_revocations_keyed
+                    (bundle_id, app_transaction_id, notification_uuid, revoked_at, applied_at)
+                SELECT bundle_id, app_transaction_id, notification_uuid, revoked_at, applied_at FROM parked_revocations
+                """,
+                "DROP TABLE parked_revocations",
+                "ALTER TABLE parked_revocations_keyed RENAME TO parked_revocations",
+            ]),
     ]
 }
