@@ -23,15 +23,20 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
         case .sqliteMemory:
             return try SQLiteStore(path: ":memory:")
         case .sqliteFile:
-            let directory = TestScratch.root.appendingPathComponent("agekit-ledger-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            return try SQLiteStore(path: directory.appendingPathComponent("ledger.sqlite").path)
+            return try SQLiteStore(path: Self.scratchDatabasePath())
         case .postgres:
             let schema = try PostgresTestServer.temporarySchema()
             schema.retain()
             defer { schema.release() }
             return try PostgresTestServer.store(on: schema)
         }
+    }
+
+    /// A new SQLite file's path, in a directory of its own.
+    private static func scratchDatabasePath() throws -> String {
+        let directory = TestScratch.root.appendingPathComponent("agekit-ledger-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("ledger.sqlite").path
     }
 
     /// Ledgers on separate stores over one database, as separate processes would have them
@@ -47,10 +52,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
             let store = try SQLiteStore(path: ":memory:")
             open = { try Ledger(store: store) }
         case .sqliteFile:
-            let directory = TestScratch.root.appendingPathComponent(
-                "agekit-ledger-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let path = directory.appendingPathComponent("ledger.sqlite").path
+            let path = try Self.scratchDatabasePath()
             // Several stores on one file stand for several processes: under a loaded test run
             // a writer may wait for the others longer than the server's 2 s default.
             open = { try Ledger(store: SQLiteStore(path: path, busyTimeoutMilliseconds: 15_000)) }
