@@ -53,10 +53,11 @@ extension SignificantChangeFlow {
         guard let index = index(of: changeID), changes[index].status == .pending else {
             return [.ignored("ask failure for change \(changeID), which is not pending")]
         }
-        guard error == .notAvailable else {
-            // Nothing was sent: the request goes back to not asked and the person may retry.
+        let rule = AskErrorRule(error)
+        guard rule == .adultPath else {
+            // Nothing was sent: the request goes back to not asked; the rule says what to offer.
             changes[index].request = nil
-            return [.showAskFailed(changeID: changeID, reason: "\(error)")]
+            return [.showAskFailed(changeID: changeID, reason: "\(error.name): \(rule.rawValue)")]
         }
         permissionServiceSaysAdult = true
         changes[index].request = nil
