@@ -19,7 +19,9 @@ extension SignificantChangeFlow {
             record: false)
     }
 
-    mutating func observeRating(_ code: Int?, at now: Date) -> [Action] {
+    mutating func observeRating(_ reading: Int?, at now: Date) -> [Action] {
+        // Mac Catalyst has no `ageRatingCode` row: whatever a bridge reads there is unavailable.
+        let code = router.capabilities.hasAgeRatingCode ? reading : nil
         let previous = ratingWatch.pendingChange
         let observation = ratingWatch.observe(code)
         var actions: [Action] = [.rating(observation)]
