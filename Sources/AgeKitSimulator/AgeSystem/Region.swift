@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// Where the person's account is, and what its law makes the system do. Loaded from the
@@ -36,6 +37,12 @@ public struct Region: Hashable, Sendable, Codable {
     public var adultDownloadsRequireConfirmedAdult: Bool
     /// How often the law lets an app ask, in words (the cadence rule the app should pick).
     public var cadence: String?
+    /// The same as a cadence rule name (`every-12-months`, `download-and-launch`,
+    /// `every-launch`): what the simulated app follows here unless its own settings say.
+    public var cadenceRule: String?
+
+    /// ``cadenceRule`` parsed; nil when absent or not a rule name.
+    public var parsedCadenceRule: CadenceRule? { cadenceRule.flatMap { try? CadenceRule(parsing: $0) } }
 
     public init(
         id: String, name: String, law: String? = nil, inEffectFrom: CalendarDay? = nil, regulated: Bool = false,
