@@ -11,7 +11,7 @@ struct AgeCommand: Command {
                           [--declines] [--gates 13,16,18] [--os 26.4] [--platform iOS|macOS]
                           [--region US-TX] [--profile FILE] [--date YYYY-MM-DD]
                           [--last-asked YYYY-MM-DD] [--fault [CALL:]FAULT]... [--adult-answer yes|no]
-                          [--guardian BEHAVIOUR] [--json]
+                          [--guardian BEHAVIOUR] [--account-created YYYY-MM-DD] [--json]
                agekit age personas [--json]
                agekit age regions [--json]
 
@@ -40,6 +40,8 @@ struct AgeCommand: Command {
                                   is no Declared Age Range (below 26; visionOS, tvOS, watchOS)
           --guardian BEHAVIOUR    how a guardian answers a communication permission request:
                                   \(GuardianBehavior.names.joined(separator: ", ")) (default approve)
+          --account-created DAY   when the Apple Account was created (default: new); a law for new
+                                  accounts only (Texas, Utah, Louisiana) does not cover older ones
           --json                  machine-readable output
 
         Exit status: 0 done, 1 unreadable or invalid profile, 2 usage error.

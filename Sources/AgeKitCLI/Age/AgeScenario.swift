@@ -22,7 +22,7 @@ struct AgeScenario: Sendable {
 
     static let valued: Set<String> = [
         "persona", "age", "declaration", "gates", "os", "platform", "region", "profile", "date", "fault",
-        "last-asked", "adult-answer", "guardian",
+        "last-asked", "adult-answer", "guardian", "account-created",
     ]
     static let flags: Set<String> = ["communication-limits", "declines", "json"]
 
@@ -73,6 +73,12 @@ struct AgeScenario: Sendable {
                 significantUpdateApplicable: person.significantUpdateApplicable, guardianAnswer: person.guardianAnswer)
         }
         if arguments.flag("communication-limits") { person.parentalControls.insert(.communicationLimits) }
+        if let text = arguments.value("account-created") {
+            guard let day = CalendarDay(parsing: text) else {
+                throw .usage("--account-created: '\(text)' is not a YYYY-MM-DD day")
+            }
+            person.accountCreated = day
+        }
         if arguments.flag("declines") { person.sharing = .declines }
 
         let region: Region
