@@ -26,4 +26,6 @@ static inline int agekit_mhd_get_values(struct MHD_Connection *connection, unsig
     MHD_KeyValueIteratorN iterator, void *iterator_cls) {
     return MHD_get_connection_values_n(connection, (enum MHD_ValueKind)kinds, iterator, iterator_cls);
 }
+// The unescape callback has no typedef in microhttpd.h: name its type for Swift.
+typedef size_t (*agekit_mhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);
 #endif

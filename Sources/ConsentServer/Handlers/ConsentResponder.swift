@@ -83,6 +83,8 @@ public final class ConsentResponder: HTTPResponder {
             reply(admin.events(bundleId: bundleId, request))
         case (.notification(let uuid), "GET"):
             reply(admin.notification(uuid: uuid))
+        case (.invalid(let reason), _):
+            reply(.error(400, "invalid_path", "the path is refused: \(reason)"))
         case (.unknown, _):
             reply(.error(404, "not_found", "no route \(request.path)"))
         default:
@@ -101,6 +103,8 @@ enum Route: Sendable, Equatable {
     case restore(bundleId: String, accountId: String)
     case events(bundleId: String)
     case notification(uuid: String)
+    /// A path no route may match: see ``PathSegments``.
+    case invalid(reason: String)
     case unknown
 
     init(_ request: HTTPRequest) {
@@ -112,8 +116,12 @@ enum Route: Sendable, Equatable {
     }
 
     private init(parsing path: String) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map {
-            String($0).removingPercentEncoding ?? String($0)
+        let parts: [String]
+        do {
+            parts = try PathSegments(path).segments
+        } catch {
+            self = .invalid(reason: error.reason)
+            return
         }
         switch parts.count {
         case 1 where parts[0] == "healthz": self = .healthz
@@ -143,6 +151,7 @@ enum Route: Sendable, Equatable {
         case .restore: "/v1/apps/{bundleId}/accounts/{accountId}/restore"
         case .events: "/v1/apps/{bundleId}/events"
         case .notification: "/v1/notifications/{uuid}"
+        case .invalid: "invalid"
         case .unknown: "unknown"
         }
     }

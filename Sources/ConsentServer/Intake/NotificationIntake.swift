@@ -45,8 +45,14 @@ public struct NotificationIntake: Sendable {
             return completion(
                 .rejected(status: 401, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil))
         }
-        let uuid = notification.notificationUUID
         let type = notification.notificationType.rawValue
+        guard let uuid = Identifiers.canonicalUUID(notification.notificationUUID) else {
+            metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "rejected")])
+            return completion(
+                .rejected(
+                    status: 400, code: "invalid_notification_uuid",
+                    message: "notificationUUID must be a UUID (8-4-4-4-12 hex digits)", uuid: nil, type: type))
+        }
         func refuse(_ code: String, _ message: String) {
             metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "refused")])
             completion(.rejected(status: 403, code: code, message: message, uuid: uuid, type: type))
@@ -60,7 +66,8 @@ public struct NotificationIntake: Sendable {
             metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
             return refuse(error.code.rawValue, error.reason)
         }
-        let record = NotificationRecord(notification, signedPayload: signedPayload)
+        var record = NotificationRecord(notification, signedPayload: signedPayload)
+        record.uuid = uuid
         let submitted = Clock.monotonicSeconds()
         ledger.record(record, receivedAt: clock.now()) { [metrics] result in
             metrics.observe("agekit_store_commit_duration_seconds", seconds: Clock.monotonicSeconds() - submitted)

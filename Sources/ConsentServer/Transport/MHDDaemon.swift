@@ -84,12 +84,20 @@ final class MHDDaemon: @unchecked Sendable {
                 option: .NOTIFY_COMPLETED, value: unsafeBitCast(mhdRequestCompleted, to: Int.self),
                 ptr_value: hubPointer),
             MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress),
+            MHD_OptionItem(
+                option: .UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscapes, to: Int.self), ptr_value: nil),
         ]
         // A pool of 0 or 1 makes libmicrohttpd log a warning: one event thread needs no option.
         if configuration.threads > 1 {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
         }
         return options
+    }
+
+    /// The path and query reach the handlers as sent: they decode each segment once
+    /// (`PathSegments`), where libmicrohttpd would decode first and cut at a `%00`.
+    private static let keepEscapes: agekit_mhd_unescape_callback = { _, _, text in
+        text.map { strlen($0) } ?? 0
     }
 
     /// libmicrohttpd logs nothing in production mode, so the reason comes from errno, which

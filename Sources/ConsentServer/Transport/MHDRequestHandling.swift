@@ -59,6 +59,10 @@ enum MHDRequestHandling {
     /// dropped first, so that a client still sending it reads the 413 instead of a broken
     /// pipe; a larger one is refused before reading a byte of it.
     static func afterHeaders(_ context: RequestContext, hub: ConnectionHub, connection: OpaquePointer) -> MHD_Result {
+        if let refusal = RequestFraming.refusal(context.request.headers) {
+            context.phase = .answered
+            return queue(refusal, on: connection, hub: hub)
+        }
         guard let declared = context.request.headers["content-length"].flatMap({ Int($0) }) else { return .YES }
         if declared > hub.maxBodyBytes {
             if declared - hub.maxBodyBytes <= discardAllowance {
@@ -146,9 +150,11 @@ enum MHDRequestHandling {
         guard let contextPointer, let key else { return .YES }
         let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
         let keyBytes = UnsafeRawBufferPointer(start: key, count: keySize)
-        let text =
-            value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+        let valueBytes =
+            value.map { UnsafeRawBufferPointer(start: $0, count: valueSize) }
+            ?? UnsafeRawBufferPointer(start: nil, count: 0)
         if kind == .HEADER_KIND {
+            let text = String(decoding: valueBytes, as: UTF8.self)
             let name = asciiLowercased(keyBytes)
             if let previous = context.request.headers[name] {
                 context.request.headers[name] = previous + ", " + text
@@ -156,7 +162,10 @@ enum MHDRequestHandling {
                 context.request.headers[name] = text
             }
         } else {
-            context.request.query[String(decoding: keyBytes, as: UTF8.self)] = text
+            // Escapes are kept by the transport (see `MHDDaemon.keepEscapes`): decoded once here.
+            let name = (try? PathSegments.percentDecoded(keyBytes)) ?? String(decoding: keyBytes, as: UTF8.self)
+            let text = (try? PathSegments.percentDecoded(valueBytes)) ?? String(decoding: valueBytes, as: UTF8.self)
+            context.request.query[name] = text
         }
         return .YES
     }
