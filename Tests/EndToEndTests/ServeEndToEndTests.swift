@@ -131,7 +131,10 @@ struct ServeEndToEndTests {
             (try JSONSerialization.data(withJSONObject: ["signedPayload": forged]), 401, "untrusted_chain"),
             (try JSONSerialization.data(withJSONObject: ["signedPayload": truncated]), 401, "signature_mismatch"),
             (try JSONSerialization.data(withJSONObject: ["signedPayload": misaddressed]), 403, "unknown_app"),
-            (try JSONSerialization.data(withJSONObject: ["signedPayload": production]), 403, "wrong_environment"),
+            (
+                try JSONSerialization.data(withJSONObject: ["signedPayload": production]), 401,
+                "untrusted_for_environment"
+            ),
             (Data(repeating: UInt8(ascii: "a"), count: 300 * 1024), 413, "body_too_large"),
         ]
         for (body, status, code) in cases {

@@ -3,6 +3,8 @@
 struct VerifiedChain: Sendable {
     let leafKey: ES256Verifier
     let validity: ValidityWindow
+    /// The environments the chain's anchor is trusted for; nil: any.
+    let environments: Set<Environment>?
 }
 
 /// The chain policy for App Store data: two certificates from `x5c`, the root from the
@@ -14,7 +16,7 @@ struct ChainPolicy: Sendable {
         let leaf = try Self.certificate(x5c[0], position: 0)
         let intermediate = try Self.certificate(x5c[1], position: 1)
         // x5c[2] is never parsed: the root comes from the configured anchors.
-        let validity = try store.verify(leaf: leaf, intermediate: intermediate)
+        let (validity, environments) = try store.verify(leaf: leaf, intermediate: intermediate)
         guard leaf.hasExtension(.appleLeaf) else {
             throw VerificationError(
                 .missingAppleExtension,
@@ -29,7 +31,7 @@ struct ChainPolicy: Sendable {
         guard let key = leaf.publicKey, key.isP256 else {
             throw VerificationError(.unsupportedAlgorithm, "ES256 needs a P-256 key in the leaf certificate")
         }
-        return VerifiedChain(leafKey: ES256Verifier(key: key), validity: validity)
+        return VerifiedChain(leafKey: ES256Verifier(key: key), validity: validity, environments: environments)
     }
 
     private static func certificate(_ base64: String, position: Int) throws(VerificationError) -> X509Certificate {

@@ -13,6 +13,9 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
         case missingChain = "missing_chain"
         /// The chain does not lead to a configured trust anchor.
         case untrustedChain = "untrusted_chain"
+        /// The chain ends at a root trusted only for other environments (the local test CA:
+        /// `LocalTesting` and `Xcode` only).
+        case untrustedForEnvironment = "untrusted_for_environment"
         /// A certificate of the chain is expired or not yet valid at the effective time.
         case certificateNotValidAtTime = "certificate_not_valid_at_time"
         /// The leaf or the intermediate lacks Apple's marker extension.

@@ -32,7 +32,7 @@ public final class SignedDataVerifier: Sendable {
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
         maxInputBytes: Int = 1 << 20, clock: @escaping @Sendable () -> Date
     ) {
-        self.policy = ChainPolicy(store: TrustStore(anchors: anchors.map(\.certificate)))
+        self.policy = ChainPolicy(store: TrustStore(anchors: anchors))
         self.cache = ChainCache(capacity: cacheCapacity)
         self.headers = HeaderCache(capacity: cacheCapacity)
         self.effectiveTime = effectiveTime
@@ -44,25 +44,39 @@ public final class SignedDataVerifier: Sendable {
     public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }
 
     public func verifyNotification(_ jws: String) throws(VerificationError) -> VerifiedNotification {
+        try verifyNotification(jws, receivedAt: nil)
+    }
+
+    /// A notification delivered live: besides its own signing time, every chain in it must
+    /// be valid at `receivedAt`, so a backdated `signedDate` cannot bring an expired leaf back.
+    public func verifyNotification(_ jws: String, receivedAt: Date?) throws(VerificationError) -> VerifiedNotification {
         var context = Context(keepsHeader: true)
+        context.receivedAt = receivedAt.map { Self.milliseconds($0) / 1000 }
         var notification = try verify(
-            jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate })
+            jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate },
+            environment: { $0.environment })
         if var data = notification.data {
             if let signed = data.signedTransactionInfo {
                 data.transaction = try nested("signedTransactionInfo") { () throws(VerificationError) in
-                    try verify(signed, as: JWSTransaction.self, context: &context, date: { $0.signedDate })
+                    try verify(
+                        signed, as: JWSTransaction.self, context: &context, date: { $0.signedDate },
+                        environment: { $0.environment })
                 }
             }
             if let signed = data.signedRenewalInfo {
                 data.renewalInfo = try nested("signedRenewalInfo") { () throws(VerificationError) in
-                    try verify(signed, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate })
+                    try verify(
+                        signed, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate },
+                        environment: { $0.environment })
                 }
             }
             notification.data = data
         }
         if var appData = notification.appData, let signed = appData.signedAppTransactionInfo {
             appData.appTransaction = try nested("signedAppTransactionInfo") { () throws(VerificationError) in
-                try verify(signed, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate })
+                try verify(
+                    signed, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate },
+                    environment: { $0.receiptType })
             }
             notification.appData = appData
         }
@@ -71,17 +85,21 @@ public final class SignedDataVerifier: Sendable {
 
     public func verifyAppTransaction(_ jws: String) throws(VerificationError) -> AppTransaction {
         var context = Context()
-        return try verify(jws, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate })
+        return try verify(
+            jws, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate },
+            environment: { $0.receiptType })
     }
 
     public func verifyTransaction(_ jws: String) throws(VerificationError) -> JWSTransaction {
         var context = Context()
-        return try verify(jws, as: JWSTransaction.self, context: &context, date: { $0.signedDate })
+        return try verify(
+            jws, as: JWSTransaction.self, context: &context, date: { $0.signedDate }, environment: { $0.environment })
     }
 
     public func verifyRenewalInfo(_ jws: String) throws(VerificationError) -> JWSRenewalInfo {
         var context = Context()
-        return try verify(jws, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate })
+        return try verify(
+            jws, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate }, environment: { $0.environment })
     }
 
     /// Runs a nested verification, naming the field in the reason of any failure.
@@ -103,10 +121,13 @@ extension SignedDataVerifier {
         var lastX5C: [String]?
         var lastChain: VerifiedChain?
         var lastHeader: CompactJWS.KnownHeader?
+        /// Seconds since 1970 at which a live delivery arrived: its chain must be valid then too.
+        var receivedAt: Int64?
     }
 
     func verify<T: PayloadDecodable>(
-        _ jws: String, as type: T.Type, context: inout Context, date: (T) -> Int64?
+        _ jws: String, as type: T.Type, context: inout Context, date: (T) -> Int64?,
+        environment: (T) -> Environment?
     ) throws(VerificationError) -> T {
         let size = jws.utf8.count
         guard size <= maxInputBytes else {
@@ -141,6 +162,19 @@ extension SignedDataVerifier {
                 "the certificate chain is valid from \(Self.iso(chain.validity.notBefore)) to "
                     + "\(Self.iso(chain.validity.notAfter)), not at the effective time \(label) "
                     + "\(Self.iso(seconds))")
+        }
+        if let received = context.receivedAt, !chain.validity.contains(received) {
+            throw VerificationError(
+                .certificateNotValidAtTime,
+                "the certificate chain is valid from \(Self.iso(chain.validity.notBefore)) to "
+                    + "\(Self.iso(chain.validity.notAfter)), not when it was received \(Self.iso(received))")
+        }
+        if let trusted = chain.environments, !(environment(value).map(trusted.contains) ?? false) {
+            let names = trusted.map(\.rawValue).sorted().joined(separator: ", ")
+            throw VerificationError(
+                .untrustedForEnvironment,
+                "the chain ends at a root trusted only for \(names), and the payload's environment is "
+                    + "'\(environment(value)?.rawValue ?? "(none)")'")
         }
         return value
     }

@@ -73,6 +73,7 @@ public struct ConfigurationLoader {
         let reader = FieldReader(object, path: "")
         try reader.allowOnly([
             "listen", "dataDirectory", "store", "localTesting", "appleRootCertificates", "apps", "tls", "http",
+            "notifications",
         ])
         if let listen = try reader.string("listen") { try setListen(listen, field: "listen", on: &configuration) }
         if let directory = try reader.string("dataDirectory") { configuration.dataDirectory = directory }
@@ -102,6 +103,7 @@ public struct ConfigurationLoader {
             }
             configuration.tls = .init(certificate: certificate, key: key)
         }
+        try notifications(reader.object("notifications"), into: &configuration)
         if let http = try reader.object("http") {
             try http.allowOnly([
                 "threads", "maxBodyBytes", "maxConnections", "idleTimeoutSeconds", "memoryPerConnectionBytes",
@@ -113,6 +115,27 @@ public struct ConfigurationLoader {
             if let value = try http.int("idleTimeoutSeconds") { limits.idleTimeoutSeconds = Int(value) }
             if let value = try http.int("memoryPerConnectionBytes") { limits.memoryPerConnectionBytes = Int(value) }
             configuration.limits = limits
+        }
+    }
+
+    /// `"notifications": {"maxSignedAgeHours", "maxSignedAheadSeconds"}`: the freshness rule.
+    private func notifications(
+        _ reader: FieldReader?, into configuration: inout ServerConfiguration
+    ) throws(ServerError) {
+        guard let reader else { return }
+        try reader.allowOnly(["maxSignedAgeHours", "maxSignedAheadSeconds"])
+        if let hours = try reader.int("maxSignedAgeHours") {
+            // Apple's last retry comes 72 hours after the first attempt: a shorter window loses it.
+            guard (73...8_760).contains(hours) else {
+                throw ServerError.configuration(reader.field("maxSignedAgeHours"), "must be between 73 and 8760")
+            }
+            configuration.freshness.maxAgeSeconds = hours * 3600
+        }
+        if let seconds = try reader.int("maxSignedAheadSeconds") {
+            guard (0...3_600).contains(seconds) else {
+                throw ServerError.configuration(reader.field("maxSignedAheadSeconds"), "must be between 0 and 3600")
+            }
+            configuration.freshness.maxAheadSeconds = seconds
         }
     }
 

@@ -13,6 +13,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var apps: [AppConfiguration] = [AppConfiguration.localDefault]
     public var tls: TLSConfiguration?
     public var limits = Limits()
+    /// How far a live notification's `signedDate` may lie from its receipt.
+    public var freshness = Freshness()
     /// Where the configuration came from, for the startup summary.
     public var source = "defaults"
 

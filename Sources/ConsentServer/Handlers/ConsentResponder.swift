@@ -16,12 +16,13 @@ public final class ConsentResponder: HTTPResponder {
 
     public init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
-        clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard
+        clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
+        freshness: Freshness = Freshness()
     ) {
         let registry = AppRegistry(apps)
         self.intake = NotificationIntake(
             verifier: verifier, apps: registry, ledger: ledger, clock: clock, metrics: metrics)
-        self.notifications = NotificationHandler(intake: intake)
+        self.notifications = NotificationHandler(intake: intake, freshness: freshness)
         self.admin = AdminHandler(token: adminToken, verifier: verifier, apps: registry, ledger: ledger, clock: clock)
         self.ledger = ledger
         self.clock = clock

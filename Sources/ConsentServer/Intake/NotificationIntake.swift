@@ -34,11 +34,24 @@ public struct NotificationIntake: Sendable {
         self.metrics = metrics
     }
 
-    /// Calls `completion` once: after the durable commit, or at once for a refusal.
+    /// Calls `completion` once: after the durable commit, or at once for a refusal. For a
+    /// notification recovered through the history API: its chains are checked at its own
+    /// signing time only.
     public func accept(_ signedPayload: String, completion: @escaping @Sendable (Outcome) -> Void) {
+        accept(signedPayload, live: nil, completion: completion)
+    }
+
+    /// As above for a live delivery: the chains must be valid on receipt too, and
+    /// `signedDate` must be within `freshness` of it.
+    public func accept(
+        _ signedPayload: String, live freshness: Freshness?, completion: @escaping @Sendable (Outcome) -> Void
+    ) {
+        let receivedAt = clock.now()
         let notification: VerifiedNotification
         do {
-            notification = try verifier.verifyNotification(signedPayload)
+            notification = try verifier.verifyNotification(
+                signedPayload,
+                receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000))
         } catch {
             metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
             metrics.increment("agekit_notifications_total", [("type", "unknown"), ("outcome", "rejected")])
@@ -57,6 +70,10 @@ public struct NotificationIntake: Sendable {
             metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "refused")])
             completion(.rejected(status: 403, code: code, message: message, uuid: uuid, type: type))
         }
+        if let freshness, let refusal = freshness.refusal(signedDate: notification.signedDate, receivedAt: receivedAt) {
+            metrics.increment("agekit_verification_failures_total", [("code", refusal.code)])
+            return refuse(refusal.code, refusal.message)
+        }
         guard let bundleId = notification.bundleId, let app = apps[bundleId] else {
             return refuse("unknown_app", "no app '\(notification.bundleId ?? "(none)")' is configured on this server")
         }
@@ -69,7 +86,7 @@ public struct NotificationIntake: Sendable {
         var record = NotificationRecord(notification, signedPayload: signedPayload)
         record.uuid = uuid
         let submitted = Clock.monotonicSeconds()
-        ledger.record(record, receivedAt: clock.now()) { [metrics] result in
+        ledger.record(record, receivedAt: receivedAt) { [metrics] result in
             metrics.observe("agekit_store_commit_duration_seconds", seconds: Clock.monotonicSeconds() - submitted)
             switch result {
             case .success(.duplicate):

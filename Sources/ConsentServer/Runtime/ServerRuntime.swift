@@ -25,7 +25,7 @@ public final class ServerRuntime: Sendable {
         let ledger = services.ledger
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
-            metrics: services.metrics, log: RequestLog(.standardError))
+            metrics: services.metrics, log: RequestLog(.standardError), freshness: configuration.freshness)
 
         do {
             recovery = try HistorySyncSchedule(

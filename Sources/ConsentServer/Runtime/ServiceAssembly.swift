@@ -44,9 +44,11 @@ public final class ServiceAssembly: Sendable {
         if configuration.localTesting {
             do {
                 let ca = try LocalCertificateAuthority.loadOrCreate(directory: configuration.caDirectory)
-                anchors.append(ca.rootAnchor)
+                // Its key sits on disk: only payloads that say they are local tests may chain to it.
+                anchors.append(ca.rootAnchor.restricted(to: [.localTesting, .xcode]))
                 trustLines.append(
-                    "  trusted local test CA \(configuration.caDirectory)  SHA-256 \(ca.rootAnchor.sha256Fingerprint)")
+                    "  trusted local test CA (LocalTesting and Xcode only) \(configuration.caDirectory)  SHA-256 \(ca.rootAnchor.sha256Fingerprint)"
+                )
             } catch {
                 throw ServerError(.startupFailed, "cannot create or load the local test CA: \(error)")
             }
