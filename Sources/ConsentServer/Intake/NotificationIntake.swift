@@ -83,8 +83,9 @@ public struct NotificationIntake: Sendable {
             metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
             return refuse(error.code.rawValue, error.reason)
         }
-        var record = NotificationRecord(notification, signedPayload: signedPayload)
-        record.uuid = uuid
+        var draft = NotificationRecord(notification, signedPayload: signedPayload)
+        draft.uuid = uuid
+        let record = draft
         let submitted = Clock.monotonicSeconds()
         ledger.record(record, receivedAt: receivedAt) { [metrics] result in
             metrics.observe("agekit_store_commit_duration_seconds", seconds: Clock.monotonicSeconds() - submitted)
@@ -94,6 +95,9 @@ public struct NotificationIntake: Sendable {
                 completion(.duplicate(uuid: uuid, type: type))
             case .success(.stored):
                 metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "stored")])
+                if record.isConsentRevocation && record.appTransactionId == nil {
+                    metrics.increment("agekit_unattributable_revocations_total", [("bundle_id", record.bundleId)])
+                }
                 completion(.stored(uuid: uuid, type: type))
             case .failure(let error):
                 metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "store_failed")])
