@@ -11,6 +11,24 @@ struct VerifiedChain: Sendable {
 /// trust store only, Apple's marker extensions, a P-256 leaf.
 struct ChainPolicy: Sendable {
     let store: TrustStore
+    /// SHA-256 of each anchor's DER: `x5c[2]` must be one of them.
+    let rootDigests: Set<[UInt8]>
+
+    init(anchors: [TrustAnchor]) {
+        store = TrustStore(anchors: anchors)
+        rootDigests = Set(anchors.map { SHA256Digest.hash($0.der) })
+    }
+
+    /// The cheap check before any parsing or signature: App Store chains carry their root as
+    /// `x5c[2]`, so one that names no configured root is refused for the cost of a digest.
+    /// (The root is still taken from the anchors, never from `x5c`.)
+    func precheck(_ x5c: [String]) throws(VerificationError) {
+        var text = x5c[2]
+        let der = text.withUTF8 { Base64.decode($0, alphabet: .standard) }
+        guard let der, rootDigests.contains(SHA256Digest.hash(der)) else {
+            throw VerificationError(.untrustedChain, "x5c[2] is not a configured root certificate")
+        }
+    }
 
     func verify(_ x5c: [String]) throws(VerificationError) -> VerifiedChain {
         let leaf = try Self.certificate(x5c[0], position: 0)

@@ -30,6 +30,8 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
         case wrongEnvironment = "wrong_environment"
         /// The signed payload is not the JSON the App Store documents.
         case malformedPayload = "malformed_payload"
+        /// Too many never-seen chains to verify this second: not a verdict, retry later.
+        case verificationBusy = "verification_busy"
         /// The input is larger than the configured limit.
         case inputTooLarge = "input_too_large"
         /// A certificate or key given as configuration does not parse.

@@ -8,6 +8,8 @@ import Foundation
 public final class SignedDataVerifier: Sendable {
     let policy: ChainPolicy
     let cache: ChainCache
+    let refused: RefusedChains
+    let budget: VerificationBudget
     let headers: HeaderCache
     let effectiveTime: EffectiveTime
     public let maxInputBytes: Int
@@ -18,22 +20,27 @@ public final class SignedDataVerifier: Sendable {
     ///   - effectiveTime: when certificate validity is checked.
     ///   - cacheCapacity: verified chains kept, and as many parsed headers (0 disables both caches).
     ///   - maxInputBytes: larger inputs are rejected with `input_too_large` before any work.
+    ///   - newChainsPerSecond: full verifications of never-seen chains allowed per second;
+    ///     beyond them `verification_busy` (0: no limit). Refused chains are remembered too
+    ///     (as many as `cacheCapacity` times 16), so a replayed forgery costs a lookup.
     public convenience init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
-        maxInputBytes: Int = 1 << 20
+        maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0
     ) {
         self.init(
             anchors: anchors, effectiveTime: effectiveTime, cacheCapacity: cacheCapacity,
-            maxInputBytes: maxInputBytes, clock: { Date() })
+            maxInputBytes: maxInputBytes, newChainsPerSecond: newChainsPerSecond, clock: { Date() })
     }
 
     /// As above, with the clock that ``EffectiveTime/now`` reads.
     public init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
-        maxInputBytes: Int = 1 << 20, clock: @escaping @Sendable () -> Date
+        maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0, clock: @escaping @Sendable () -> Date
     ) {
-        self.policy = ChainPolicy(store: TrustStore(anchors: anchors))
+        self.policy = ChainPolicy(anchors: anchors)
         self.cache = ChainCache(capacity: cacheCapacity)
+        self.refused = RefusedChains(capacity: cacheCapacity * 16)
+        self.budget = VerificationBudget(perSecond: newChainsPerSecond)
         self.headers = HeaderCache(capacity: cacheCapacity)
         self.effectiveTime = effectiveTime
         self.maxInputBytes = maxInputBytes
@@ -185,7 +192,20 @@ extension SignedDataVerifier {
         if let cached = cache.chain(for: x5c) {
             chain = cached
         } else {
-            chain = try policy.verify(x5c)
+            // Cheapest first: a refusal remembered, a root that is not ours, the budget.
+            if let refusal = refused.refusal(for: x5c) { throw refusal }
+            do throws(VerificationError) {
+                try policy.precheck(x5c)
+                guard budget.take() else {
+                    throw VerificationError(
+                        .verificationBusy,
+                        "more never-seen certificate chains than \(budget.perSecond) per second; retry later")
+                }
+                chain = try policy.verify(x5c)
+            } catch {
+                if error.code != .verificationBusy { refused.insert(error, for: x5c) }
+                throw error
+            }
             cache.insert(chain, for: x5c)
         }
         context.lastX5C = x5c

@@ -10,6 +10,7 @@ public final class ConsentResponder: HTTPResponder {
     private let notifications: NotificationHandler
     private let admin: AdminHandler
     private let ledger: Ledger
+    private let readiness: ReadinessProbe
     private let clock: Clock
     public let metrics: Metrics
     private let log: RequestLog
@@ -25,6 +26,7 @@ public final class ConsentResponder: HTTPResponder {
         self.notifications = NotificationHandler(intake: intake, freshness: freshness)
         self.admin = AdminHandler(token: adminToken, verifier: verifier, apps: registry, ledger: ledger, clock: clock)
         self.ledger = ledger
+        self.readiness = ReadinessProbe(ledger: ledger, clock: clock)
         self.clock = clock
         self.metrics = metrics
         self.log = log
@@ -63,7 +65,7 @@ public final class ConsentResponder: HTTPResponder {
         case (.healthz, "GET"):
             reply(Self.healthy)
         case (.readyz, "GET"):
-            ledger.checkWritable(at: clock.now()) { result in
+            readiness.check { result in
                 switch result {
                 case .success: reply(.json(200, ["status": "ready"]))
                 case .failure(let error):

@@ -55,8 +55,10 @@ public struct NotificationIntake: Sendable {
         } catch {
             metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
             metrics.increment("agekit_notifications_total", [("type", "unknown"), ("outcome", "rejected")])
+            // Busy is no verdict on the payload: 503, so that Apple delivers it again later.
+            let status = error.code == .verificationBusy ? 503 : 401
             return completion(
-                .rejected(status: 401, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil))
+                .rejected(status: status, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil))
         }
         let type = notification.notificationType.rawValue
         guard let uuid = Identifiers.canonicalUUID(notification.notificationUUID) else {

@@ -52,7 +52,10 @@ public final class ServerRuntime: Sendable {
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, threads: limits.threads,
                 maxBodyBytes: limits.maxBodyBytes, memoryPerConnectionBytes: limits.memoryPerConnectionBytes,
-                maxConnections: limits.maxConnections, idleTimeoutSeconds: limits.idleTimeoutSeconds, tls: tls),
+                maxConnections: limits.maxConnections, idleTimeoutSeconds: limits.idleTimeoutSeconds,
+                requestHeadTimeoutSeconds: limits.requestHeadTimeoutSeconds,
+                minBodyBytesPerSecond: limits.minBodyBytesPerSecond,
+                maxConnectionsPerAddress: limits.maxConnectionsPerAddress, tls: tls),
             responder: responder)
         do {
             try server.start()

@@ -55,11 +55,15 @@ public final class ServiceAssembly: Sendable {
         }
         trustSummary = trustLines
         do {
-            ledger = try Ledger(store: try openStore(configuration.storeURL), forwarding: configuration.forwardingRules)
+            ledger = try Ledger(
+                store: try openStore(configuration.storeURL), forwarding: configuration.forwardingRules,
+                commitDeadline: CommitDeadline(seconds: Double(configuration.commitTimeoutMilliseconds) / 1000))
         } catch {
             throw ServerError(.startupFailed, "cannot open the store \(configuration.storeURL): \(error.message)")
         }
-        verifier = SignedDataVerifier(anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256)
+        verifier = SignedDataVerifier(
+            anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256,
+            newChainsPerSecond: configuration.newChainsPerSecond)
         intake = NotificationIntake(
             verifier: verifier, apps: AppRegistry(configuration.apps), ledger: ledger, clock: .system, metrics: metrics)
     }

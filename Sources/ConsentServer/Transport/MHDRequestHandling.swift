@@ -28,8 +28,24 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
     return MHDRequestHandling.uploadComplete(context, hub: hub, connection: connection)
 }
 
+/// A connection opened or closed: its deadlines start or end.
+let mhdConnectionNotified: MHD_NotifyConnectionCallback = { hubPointer, connection, _, event in
+    guard let hubPointer, let connection else { return }
+    let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
+    guard hub.watch.isEnabled else { return }
+    if event == .CONNECTION_NOTIFY_STARTED {
+        hub.watch.started(connection, socket: agekit_mhd_connection_fd(connection))
+    } else {
+        hub.watch.closed(connection)
+    }
+}
+
 /// Called once per request presented to the access handler, whatever its end.
-let mhdRequestCompleted: MHD_RequestCompletedCallback = { hubPointer, _, requestPointer, _ in
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { hubPointer, connection, requestPointer, _ in
+    if let hubPointer, let connection {
+        let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
+        if hub.watch.isEnabled { hub.watch.completed(connection) }
+    }
     guard let hubPointer, let requestPointer, let raw = requestPointer.pointee else { return }
     requestPointer.pointee = nil
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
@@ -59,6 +75,9 @@ enum MHDRequestHandling {
     /// dropped first, so that a client still sending it reads the 413 instead of a broken
     /// pipe; a larger one is refused before reading a byte of it.
     static func afterHeaders(_ context: RequestContext, hub: ConnectionHub, connection: OpaquePointer) -> MHD_Result {
+        if hub.watch.isEnabled {
+            hub.watch.headReceived(connection, declared: context.request.headers["content-length"].flatMap { Int($0) })
+        }
         if let refusal = RequestFraming.refusal(context.request.headers) {
             context.phase = .answered
             return queue(refusal, on: connection, hub: hub)
@@ -109,6 +128,7 @@ enum MHDRequestHandling {
                 return queue(ConnectionHub.shuttingDown, on: connection, hub: hub)
             }
             context.phase = .awaitingReply
+            if hub.watch.isEnabled { hub.watch.handed(connection) }
             let request = context.request
             context.request.body = []
             let slot = context.slot
