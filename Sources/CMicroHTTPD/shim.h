@@ -9,8 +9,9 @@
 
 // MHD_start_daemon is variadic: options travel as one MHD_OPTION_ARRAY instead.
 static inline struct MHD_Daemon *agekit_mhd_start(unsigned int flags, uint16_t port,
+    MHD_AcceptPolicyCallback accept_policy, void *accept_policy_cls,
     MHD_AccessHandlerCallback handler, void *handler_cls, struct MHD_OptionItem *options) {
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+    return MHD_start_daemon(flags, port, accept_policy, accept_policy_cls, handler, handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 

@@ -73,7 +73,7 @@ public struct ConfigurationLoader {
         let reader = FieldReader(object, path: "")
         try reader.allowOnly([
             "listen", "dataDirectory", "store", "localTesting", "appleRootCertificates", "apps", "tls", "http",
-            "notifications", "storage",
+            "notifications", "storage", "admin", "allowedSources",
         ])
         if let listen = try reader.string("listen") { try setListen(listen, field: "listen", on: &configuration) }
         if let directory = try reader.string("dataDirectory") { configuration.dataDirectory = directory }
@@ -104,6 +104,23 @@ public struct ConfigurationLoader {
             configuration.tls = .init(certificate: certificate, key: key)
         }
         try notifications(reader.object("notifications"), into: &configuration)
+        if let admin = try reader.object("admin") {
+            try admin.allowOnly(["listen", "metricsRequireToken"])
+            if let listen = try admin.string("listen") {
+                var scratch = ServerConfiguration()
+                try setListen(listen, field: admin.field("listen"), on: &scratch)
+                (configuration.adminHost, configuration.adminPort) = (scratch.host, scratch.port)
+            }
+            configuration.metricsRequireToken = try admin.bool("metricsRequireToken") ?? false
+        }
+        if let sources = try reader.strings("allowedSources") {
+            do {
+                _ = try SourcePolicy(sources)
+            } catch {
+                throw ServerError.configuration("allowedSources", error.message)
+            }
+            configuration.allowedSources = sources
+        }
         if let storage = try reader.object("storage") {
             try storage.allowOnly(["commitTimeoutMilliseconds"])
             if let value = try storage.int("commitTimeoutMilliseconds") {

@@ -15,6 +15,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var limits = Limits()
     /// How long a request waits for its commit before 503 `store_timeout`.
     public var commitTimeoutMilliseconds = 5_000
+    /// A second listener for the admin API, `/metrics` and `/readyz`; the main one then
+    /// serves only `/v2/notifications` and `/healthz`.
+    public var adminHost: String?
+    public var adminPort: UInt16 = 0
+    /// `/metrics` needs the admin token.
+    public var metricsRequireToken = false
+    /// CIDR ranges whose clients the main listener accepts (Apple sends from 17.0.0.0/8);
+    /// empty: any.
+    public var allowedSources: [String] = []
     /// Full verifications of never-seen certificate chains per second; beyond: 503.
     public var newChainsPerSecond = 50
     /// How far a live notification's `signedDate` may lie from its receipt.

@@ -11,6 +11,8 @@ public final class ConsentResponder: HTTPResponder {
     private let admin: AdminHandler
     private let ledger: Ledger
     private let readiness: ReadinessProbe
+    /// `/metrics` behind the admin token too.
+    private let metricsRequireToken: Bool
     private let clock: Clock
     public let metrics: Metrics
     private let log: RequestLog
@@ -18,8 +20,9 @@ public final class ConsentResponder: HTTPResponder {
     public init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
         clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
-        freshness: Freshness = Freshness()
+        freshness: Freshness = Freshness(), metricsRequireToken: Bool = false
     ) {
+        self.metricsRequireToken = metricsRequireToken
         let registry = AppRegistry(apps)
         self.intake = NotificationIntake(
             verifier: verifier, apps: registry, ledger: ledger, clock: clock, metrics: metrics)
@@ -56,7 +59,7 @@ public final class ConsentResponder: HTTPResponder {
     private static let healthy = Reply.json(200, ["status": "ok"])
 
     private func dispatch(_ route: Route, _ request: HTTPRequest, _ reply: @escaping @Sendable (Reply) -> Void) {
-        if route.isAdmin && !admin.isAuthorized(request) {
+        if (route.isAdmin || (route == .metrics && metricsRequireToken)) && !admin.isAuthorized(request) {
             var refusal = Reply.error(401, "unauthorized", "send the admin token as 'Authorization: Bearer <token>'")
             refusal.response.headers.append(("WWW-Authenticate", "Bearer"))
             return reply(refusal)

@@ -20,9 +20,13 @@ final class ConnectionHub: Sendable {
     let parked = ParkedReplies()
     /// The request head deadline and the minimum body rate.
     let watch: ConnectionWatch
+    let sources: SourcePolicy
 
-    init(responder: any HTTPResponder, maxBodyBytes: Int, watch: ConnectionWatch? = nil) {
+    init(
+        responder: any HTTPResponder, maxBodyBytes: Int, watch: ConnectionWatch? = nil, sources: SourcePolicy = .any
+    ) {
         self.responder = responder
+        self.sources = sources
         self.maxBodyBytes = maxBodyBytes
         self.watch = watch ?? ConnectionWatch(headSeconds: 0, minBodyBytesPerSecond: 0, maxBodyBytes: maxBodyBytes)
     }

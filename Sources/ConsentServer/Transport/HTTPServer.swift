@@ -42,7 +42,9 @@ public final class HTTPServer: Sendable {
             let watch = ConnectionWatch(
                 headSeconds: Double(configuration.requestHeadTimeoutSeconds),
                 minBodyBytesPerSecond: configuration.minBodyBytesPerSecond, maxBodyBytes: configuration.maxBodyBytes)
-            let hub = ConnectionHub(responder: responder, maxBodyBytes: configuration.maxBodyBytes, watch: watch)
+            let hub = ConnectionHub(
+                responder: responder, maxBodyBytes: configuration.maxBodyBytes, watch: watch,
+                sources: configuration.allowedSources)
             let daemon = try MHDDaemon.start(configuration: configuration, address: address, hub: hub)
             boundPort.store(daemon.port, ordering: .releasing)
             phase = .running(daemon)

@@ -26,6 +26,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// Open connections from one IP address at most (further ones are refused at once);
     /// 0: no limit. Behind a reverse proxy every connection comes from the proxy.
     public var maxConnectionsPerAddress: Int
+    /// Client addresses accepted; others are closed at accept time.
+    public var allowedSources: SourcePolicy = .any
     /// Serve HTTPS (TLS 1.2 and 1.3 only) with this certificate and key.
     public var tls: TLSFiles?
 

@@ -61,7 +61,9 @@ final class MHDDaemon: @unchecked Sendable {
             options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
             errno = 0
             let daemon = options.withUnsafeMutableBufferPointer { items in
-                agekit_mhd_start(flags, configuration.port, mhdAccessHandler, hubPointer, items.baseAddress)
+                agekit_mhd_start(
+                    flags, configuration.port, configuration.allowedSources.acceptsAll ? nil : mhdAcceptPolicy,
+                    hubPointer, mhdAccessHandler, hubPointer, items.baseAddress)
             }
             return (daemon, errno)
         }

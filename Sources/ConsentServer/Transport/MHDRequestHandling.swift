@@ -28,6 +28,13 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
     return MHDRequestHandling.uploadComplete(context, hub: hub, connection: connection)
 }
 
+/// `allowedSources`: other addresses are closed as soon as they are accepted.
+let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { hubPointer, address, _ in
+    guard let hubPointer, let address else { return .NO }
+    let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
+    return hub.sources.accepts(address) ? .YES : .NO
+}
+
 /// A connection opened or closed: its deadlines start or end.
 let mhdConnectionNotified: MHD_NotifyConnectionCallback = { hubPointer, connection, _, event in
     guard let hubPointer, let connection else { return }
