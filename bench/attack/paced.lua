@@ -9,7 +9,7 @@
 local delay_ms = 10
 local bodies = {}
 local next_body = 1
-local statuses = {}
+statuses = {}  -- a global, so that done() can read it with thread:get
 
 function init(args)
    delay_ms = tonumber(args[1]) or 10
