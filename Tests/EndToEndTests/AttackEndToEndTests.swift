@@ -15,13 +15,6 @@ struct AttackEndToEndTests {
             appTransactionId: "AT-A", ca: ca)
     }
 
-    /// Seconds taken by `body`.
-    func timed<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
-        let started = Date()
-        let value = try await body()
-        return (value, Date().timeIntervalSince(started))
-    }
-
     @Test("1,100 connections trickling their heads lock nobody out, and are closed at the head deadline")
     func tricklingConnections() async throws {
         let server = try ServerProcess()
@@ -36,12 +29,29 @@ struct AttackEndToEndTests {
         }
         #expect(attackers.count == 1_100)
         for connection in attackers { connection.send("O") }
-        let (health, healthSeconds) = try await timed { try await server.request("GET", "/healthz") }
-        #expect(health.status == 200)
-        #expect(healthSeconds < 1, "/healthz took \(healthSeconds) s")
-        let (stored, storedSeconds) = try await timed { try await server.post(signedPayload: try rescind(ca)) }
-        #expect(stored.status == 200)
-        #expect(storedSeconds < 1, "a valid notification took \(storedSeconds) s")
+        // Timed over a socket of its own: the test process's URL session may be busy with
+        // other suites' requests.
+        let jws = try rescind(ca)
+        let body = #"{"signedPayload":"\#(jws)"}"#
+        for (name, request) in [
+            ("/healthz", "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"),
+            (
+                "a valid notification",
+                "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            ),
+        ] {
+            let started = Date()
+            let client = try #require(RawConnection(port: server.port))
+            client.send(request)
+            var answer = ""
+            while RawConnection.status(answer) == nil && Date().timeIntervalSince(started) < 5 {
+                answer += client.read(seconds: 0.05).text
+            }
+            let seconds = Date().timeIntervalSince(started)
+            #expect(RawConnection.status(answer) == 200, "\(name)")
+            #expect(seconds < 1, "\(name) took \(seconds) s")
+        }
 
         // One address past its limit: the extra connection is closed at once.
         let crowd = (0..<64).compactMap { _ in RawConnection(port: server.port, from: "127.0.0.200") }
@@ -50,12 +60,12 @@ struct AttackEndToEndTests {
         #expect(extra.read(seconds: 2).closed, "a 65th connection from one address was kept")
 
         // Trickling one byte a second never completes a head: closed by the 10 s deadline.
-        for _ in 0..<12 {
+        for _ in 0..<13 {
             try await Task.sleep(for: .seconds(1))
             for connection in attackers { connection.send("S") }
         }
-        let closed = attackers.filter { $0.read(seconds: 0.01).closed }.count
-        #expect(closed == attackers.count, "\(attackers.count - closed) trickling connections outlived the deadline")
+        let open = attackers.indices.filter { !attackers[$0].read(seconds: 0.01).closed }
+        #expect(open.isEmpty, "\(open.count) trickling connections outlived the deadline: \(open.prefix(5))")
         #expect(try await server.request("GET", "/healthz").status == 200)
     }
 
