@@ -83,7 +83,9 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 start_agekit() { # PORT STORE_URL LOG
-    "$AGEKIT" serve --listen "127.0.0.1:$1" --data-dir "$AGEKIT_DATA" --store "$2" >"$3" 2>&1 &
+    # The local CA plays Apple (Sandbox payloads): configured as an Apple root, see serve.sh.
+    "$AGEKIT" simulate ca --ca-dir "$AGEKIT_DATA/ca" >/dev/null
+    AGEKIT_APPLE_ROOTS="$AGEKIT_DATA/ca/root.pem" "$AGEKIT" serve --listen "127.0.0.1:$1" --data-dir "$AGEKIT_DATA" --store "$2" >"$3" 2>&1 &
     local pid=$!
     PIDS+=("$pid")
     wait_ready "http://127.0.0.1:$1/readyz" "$pid" || { cat "$3" >&2; die "agekit serve on port $1 did not start"; }
@@ -184,7 +186,8 @@ BODIES_B=$WORK/bodies-b.jsonl
 # The bodies are signed by the local test CA that `agekit serve` creates in its data
 # directory on first start: start it once on a scratch SQLite file for that, before any run.
 seed_port=$(free_port)
-"$AGEKIT" serve --listen "127.0.0.1:$seed_port" --data-dir "$AGEKIT_DATA" --store "sqlite:$WORK/seed.sqlite" \
+"$AGEKIT" simulate ca --ca-dir "$AGEKIT_DATA/ca" >/dev/null
+AGEKIT_APPLE_ROOTS="$AGEKIT_DATA/ca/root.pem" "$AGEKIT" serve --listen "127.0.0.1:$seed_port" --data-dir "$AGEKIT_DATA" --store "sqlite:$WORK/seed.sqlite" \
     >"$WORK/agekit-seed.log" 2>&1 &
 seed_pid=$!
 PIDS+=("$seed_pid")   # stopped by the exit trap if anything fails meanwhile

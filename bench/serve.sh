@@ -48,7 +48,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 start_agekit() { # PORT DATA_DIR LOG
-    "$AGEKIT" serve --listen "127.0.0.1:$1" --data-dir "$2" >"$3" 2>&1 &
+    # The local CA plays Apple here (the peer verifies Sandbox payloads): configured as an
+    # Apple root, it is trusted for Sandbox too, not only for LocalTesting and Xcode.
+    "$AGEKIT" simulate ca --ca-dir "$2/ca" >/dev/null
+    AGEKIT_APPLE_ROOTS="$2/ca/root.pem" "$AGEKIT" serve --listen "127.0.0.1:$1" --data-dir "$2" >"$3" 2>&1 &
     SERVER_PID=$!
     wait_ready "http://127.0.0.1:$1/healthz" "$SERVER_PID" || { cat "$3" >&2; die "agekit serve did not start"; }
 }

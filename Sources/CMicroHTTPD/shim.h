@@ -9,8 +9,9 @@
 
 // MHD_start_daemon is variadic: options travel as one MHD_OPTION_ARRAY instead.
 static inline struct MHD_Daemon *agekit_mhd_start(unsigned int flags, uint16_t port,
+    MHD_AcceptPolicyCallback accept_policy, void *accept_policy_cls,
     MHD_AccessHandlerCallback handler, void *handler_cls, struct MHD_OptionItem *options) {
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+    return MHD_start_daemon(flags, port, accept_policy, accept_policy_cls, handler, handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
@@ -26,4 +27,12 @@ static inline int agekit_mhd_get_values(struct MHD_Connection *connection, unsig
     MHD_KeyValueIteratorN iterator, void *iterator_cls) {
     return MHD_get_connection_values_n(connection, (enum MHD_ValueKind)kinds, iterator, iterator_cls);
 }
+// MHD_get_connection_info is variadic: the socket of a connection, or -1.
+static inline int agekit_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+// The unescape callback has no typedef in microhttpd.h: name its type for Swift.
+typedef size_t (*agekit_mhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);
 #endif

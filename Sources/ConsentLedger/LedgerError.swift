@@ -4,6 +4,8 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable {
         /// The database cannot be opened, written or reached right now.
         case unavailable = "store_unavailable"
+        /// The store did not commit within the commit deadline: try again later.
+        case timedOut = "store_timeout"
         /// The store URL or a migration is wrong: refuse to start.
         case invalidStore = "invalid_store"
         case accountNotFound = "account_not_found"

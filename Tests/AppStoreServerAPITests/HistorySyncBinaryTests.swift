@@ -26,12 +26,14 @@ import Testing
             ]
         }
 
-        let first = try AgekitBinary.run(arguments())
+        // The stand-in plays Apple: its root is configured as Apple's, trusted for Sandbox.
+        let appleRoot = ["AGEKIT_APPLE_ROOTS": dataDirectory.appendingPathComponent("ca/root.pem").path]
+        let first = try AgekitBinary.run(arguments(), environment: appleRoot)
         #expect(first.status == 0, "\(first.err)")
         #expect(first.out.contains("45 new, 0 duplicate, 0 rejected (3 pages)"), "\(first.out)")
         #expect(first.err.split(separator: "\n").filter { $0.hasPrefix("page ") }.count == 3, "\(first.err)")
 
-        let second = try AgekitBinary.run(arguments() + ["--json"])
+        let second = try AgekitBinary.run(arguments() + ["--json"], environment: appleRoot)
         #expect(second.status == 0, "\(second.err)")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(second.out.utf8)) as? [String: Any], "\(second.out)")
@@ -72,7 +74,9 @@ import Testing
             "--issuer-id", StandInFixture.issuerId, "--private-key", keyFile.path, "--base-url",
             fixture.standIn.baseURL.absoluteString, "--timeout", "10", "--interval", "0.1",
         ]
-        let checked = try AgekitBinary.run(["test-notification", "--data-dir", dataDirectory.path] + credentials)
+        let checked = try AgekitBinary.run(
+            ["test-notification", "--data-dir", dataDirectory.path] + credentials,
+            environment: ["AGEKIT_APPLE_ROOTS": dataDirectory.appendingPathComponent("ca/root.pem").path])
         #expect(checked.status == 0, "\(checked.err)")
         #expect(checked.out.contains("TEST notification delivered (attempts: SUCCESS)"), "\(checked.out)")
         #expect(checked.out.contains("is in the ledger"), "\(checked.out)")

@@ -20,6 +20,8 @@ import Testing
         defer { keyFile.remove() }
         let configuration: [String: Any] = [
             "listen": "127.0.0.1:0", "dataDirectory": dataDirectory.path, "localTesting": true,
+            // The stand-in plays Apple: its root is configured as Apple's, trusted for Sandbox.
+            "appleRootCertificates": [dataDirectory.appendingPathComponent("ca/root.pem").path],
             "apps": [
                 [
                     "bundleId": StandInFixture.bundleId, "environments": ["Sandbox", "LocalTesting"],

@@ -132,7 +132,8 @@ struct AdminRouteTests {
             fixture.send("GET", "/v1/apps/\(ResponderFixture.bundleId)/events", query: ["limit": "0"]).status == 400)
         let stored = fixture.send("GET", "/v1/notifications/\(uuid)")
         #expect(stored.json["notificationType"] as? String == "RESCIND_CONSENT")
-        #expect(fixture.send("GET", "/v1/notifications/nope").status == 404)
+        #expect(fixture.send("GET", "/v1/notifications/\(UUID().uuidString)").status == 404)
+        #expect(fixture.send("GET", "/v1/notifications/nope").status == 400)
     }
 
     @Test("a registration for another app's transaction is refused")

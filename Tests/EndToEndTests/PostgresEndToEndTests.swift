@@ -105,21 +105,28 @@ struct PostgresEndToEndTests {
                 type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
                 appTransactionId: "AT-OUT", notificationUUID: uuid, ca: ca)
         }
-        #expect(try await server.post(signedPayload: try rescind("before-outage")).status == 200)
+        let (before, during) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
+        #expect(try await server.post(signedPayload: try rescind(before)).status == 200)
 
         try admin("ALTER ROLE \(role) NOLOGIN")
         try admin("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE usename = '\(role)'")
-        let refused = try await server.post(signedPayload: try rescind("during-outage"))
+        let refused = try await server.post(signedPayload: try rescind(during))
         #expect(refused.status == 503)
         #expect(refused.errorCode == "store_unavailable")
         #expect(try await server.request("GET", "/readyz").status == 503)
         #expect(try await server.request("GET", "/healthz").status == 200)
 
         try admin("ALTER ROLE \(role) LOGIN")
-        #expect(try await server.request("GET", "/readyz").status == 200)
+        // /readyz probes the store at most once a second: ready again within a few.
+        var ready = false
+        for _ in 0..<20 where !ready {
+            ready = try await server.request("GET", "/readyz").status == 200
+            if !ready { try await Task.sleep(for: .milliseconds(250)) }
+        }
+        #expect(ready)
         #expect(
-            try await server.post(signedPayload: try rescind("during-outage")).json["status"] as? String == "stored")
-        #expect(try await server.request("GET", "/v1/notifications/before-outage", admin: true).status == 200)
+            try await server.post(signedPayload: try rescind(during)).json["status"] as? String == "stored")
+        #expect(try await server.request("GET", "/v1/notifications/\(before)", admin: true).status == 200)
     }
 }
 

@@ -9,6 +9,11 @@ import Testing
 struct ServeEndToEndTests {
     static let bundleId = "com.example.agekit"
 
+    /// A canonical notification UUID numbered within a series, so runs are reproducible.
+    static func uuid(_ series: Int, _ index: Int) -> String {
+        String(format: "%08x-0000-4000-8000-%012x", series, index)
+    }
+
     /// The server creates its local CA on first run; tests sign with the same one.
     func authority(_ server: ServerProcess) throws -> LocalCertificateAuthority {
         try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
@@ -126,7 +131,10 @@ struct ServeEndToEndTests {
             (try JSONSerialization.data(withJSONObject: ["signedPayload": forged]), 401, "untrusted_chain"),
             (try JSONSerialization.data(withJSONObject: ["signedPayload": truncated]), 401, "signature_mismatch"),
             (try JSONSerialization.data(withJSONObject: ["signedPayload": misaddressed]), 403, "unknown_app"),
-            (try JSONSerialization.data(withJSONObject: ["signedPayload": production]), 403, "wrong_environment"),
+            (
+                try JSONSerialization.data(withJSONObject: ["signedPayload": production]), 401,
+                "untrusted_for_environment"
+            ),
             (Data(repeating: UInt8(ascii: "a"), count: 300 * 1024), 413, "body_too_large"),
         ]
         for (body, status, code) in cases {
@@ -173,7 +181,10 @@ struct ServeEndToEndTests {
         let server = try ServerProcess()
         let ca = try authority(server)
         let payloads = try (0..<300).map { index in
-            (uuid: "uuid-\(index)", jws: try rescind(ca, appTransactionId: "AT-\(index)", uuid: "uuid-\(index)"))
+            (
+                uuid: Self.uuid(1, index),
+                jws: try rescind(ca, appTransactionId: "AT-\(index)", uuid: Self.uuid(1, index))
+            )
         }
         let acknowledged = await withTaskGroup(of: String?.self) { group in
             for (index, payload) in payloads.enumerated() {
@@ -202,7 +213,10 @@ struct ServeEndToEndTests {
         // Enough for the WAL to be started over (past 4,096 frames) a few times before the kill.
         let count = 4_000
         let payloads = try (0..<count).map { index in
-            (uuid: "kill-\(index)", jws: try rescind(ca, appTransactionId: "AT-K\(index)", uuid: "kill-\(index)"))
+            (
+                uuid: Self.uuid(2, index),
+                jws: try rescind(ca, appTransactionId: "AT-K\(index)", uuid: Self.uuid(2, index))
+            )
         }
         let answered = AnswerCounter()
         let acknowledged = await withTaskGroup(of: String?.self) { group in
@@ -243,7 +257,7 @@ struct ServeEndToEndTests {
         var uuids: [String] = []
         var payloads: [String] = []
         for index in 0..<40 {
-            let uuid = "log-\(index)"
+            let uuid = Self.uuid(3, index)
             let jws = try rescind(ca, appTransactionId: "AT-LOG-\(index)", uuid: uuid)
             #expect(try await server.post(signedPayload: jws).status == 200)
             uuids.append(uuid)
@@ -253,7 +267,10 @@ struct ServeEndToEndTests {
         // Requests answered while the server drains after SIGTERM: their lines are written
         // just before it exits.
         let late = try (0..<60).map { index in
-            (uuid: "late-\(index)", jws: try rescind(ca, appTransactionId: "AT-LATE-\(index)", uuid: "late-\(index)"))
+            (
+                uuid: Self.uuid(4, index),
+                jws: try rescind(ca, appTransactionId: "AT-LATE-\(index)", uuid: Self.uuid(4, index))
+            )
         }
         let answered = await withTaskGroup(of: String?.self) { group in
             for (index, payload) in late.enumerated() {

@@ -13,6 +13,9 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
         case missingChain = "missing_chain"
         /// The chain does not lead to a configured trust anchor.
         case untrustedChain = "untrusted_chain"
+        /// The chain ends at a root trusted only for other environments (the local test CA:
+        /// `LocalTesting` and `Xcode` only).
+        case untrustedForEnvironment = "untrusted_for_environment"
         /// A certificate of the chain is expired or not yet valid at the effective time.
         case certificateNotValidAtTime = "certificate_not_valid_at_time"
         /// The leaf or the intermediate lacks Apple's marker extension.
@@ -27,6 +30,8 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
         case wrongEnvironment = "wrong_environment"
         /// The signed payload is not the JSON the App Store documents.
         case malformedPayload = "malformed_payload"
+        /// Too many never-seen chains to verify this second: not a verdict, retry later.
+        case verificationBusy = "verification_busy"
         /// The input is larger than the configured limit.
         case inputTooLarge = "input_too_large"
         /// A certificate or key given as configuration does not parse.

@@ -9,15 +9,25 @@ final class TrustStore: @unchecked Sendable {
     private let store: OpaquePointer
     /// Keeps the anchors alive as long as the store (the store holds its own references too).
     private let anchors: [X509Certificate]
+    /// The environments each restricted anchor is trusted for, by the anchor's DER.
+    private let restrictions: [[UInt8]: Set<Environment>]
 
-    init(anchors: [X509Certificate]) {
+    init(anchors: [TrustAnchor]) {
         guard let store = X509_STORE_new() else { fatalError("X509_STORE_new failed: out of memory") }
         for anchor in anchors {
-            X509_STORE_add_cert(store, anchor.pointer)
+            X509_STORE_add_cert(store, anchor.certificate.pointer)
         }
         ERR_clear_error()
         self.store = store
-        self.anchors = anchors
+        self.anchors = anchors.map(\.certificate)
+        // The same root configured without a restriction too (say, as Apple's) is trusted for all.
+        let unrestricted = Set(anchors.filter { $0.environments == nil }.map(\.der))
+        var restrictions: [[UInt8]: Set<Environment>] = [:]
+        for anchor in anchors where !unrestricted.contains(anchor.der) {
+            guard let environments = anchor.environments else { continue }
+            restrictions[anchor.der, default: []].formUnion(environments)
+        }
+        self.restrictions = restrictions
     }
 
     deinit { X509_STORE_free(store) }
@@ -25,8 +35,11 @@ final class TrustStore: @unchecked Sendable {
     /// Verifies that `leaf` chains through `intermediate` to an anchor, ignoring time (the
     /// caller checks the returned window at its effective time, so cached chains stay exact).
     ///
-    /// - Returns: the window in which every certificate of the built chain is valid.
-    func verify(leaf: X509Certificate, intermediate: X509Certificate) throws(VerificationError) -> ValidityWindow {
+    /// - Returns: the window in which every certificate of the built chain is valid, and the
+    ///   environments the anchor it ends at is restricted to (nil: any).
+    func verify(
+        leaf: X509Certificate, intermediate: X509Certificate
+    ) throws(VerificationError) -> (validity: ValidityWindow, environments: Set<Environment>?) {
         guard let context = X509_STORE_CTX_new() else {
             throw VerificationError(.untrustedChain, "out of memory while verifying the chain")
         }
@@ -61,12 +74,15 @@ final class TrustStore: @unchecked Sendable {
             throw VerificationError(.untrustedChain, "the verified chain has \(count) certificates, not 3")
         }
         var window = ValidityWindow(notBefore: Int64.min, notAfter: Int64.max)
+        var environments: Set<Environment>?
         for index in 0..<count {
             guard let certificate = agekit_sk_X509_value(chain, index) else { continue }
             // Borrowed from the context's chain: take a reference for the temporary owner.
             X509_up_ref(certificate)
-            window = window.intersection(X509Certificate(owning: certificate).validity)
+            let owned = X509Certificate(owning: certificate)
+            window = window.intersection(owned.validity)
+            if index == count - 1, !restrictions.isEmpty { environments = restrictions[owned.der] }
         }
-        return window
+        return (window, environments)
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 public final class SignedDataVerifier: Sendable {
     let policy: ChainPolicy
     let cache: ChainCache
+    let refused: RefusedChains
+    let budget: VerificationBudget
     let headers: HeaderCache
     let effectiveTime: EffectiveTime
     public let maxInputBytes: Int
@@ -18,22 +20,27 @@ public final class SignedDataVerifier: Sendable {
     ///   - effectiveTime: when certificate validity is checked.
     ///   - cacheCapacity: verified chains kept, and as many parsed headers (0 disables both caches).
     ///   - maxInputBytes: larger inputs are rejected with `input_too_large` before any work.
+    ///   - newChainsPerSecond: full verifications of never-seen chains allowed per second;
+    ///     beyond them `verification_busy` (0: no limit). Refused chains are remembered too
+    ///     (as many as `cacheCapacity` times 16), so a replayed forgery costs a lookup.
     public convenience init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
-        maxInputBytes: Int = 1 << 20
+        maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0
     ) {
         self.init(
             anchors: anchors, effectiveTime: effectiveTime, cacheCapacity: cacheCapacity,
-            maxInputBytes: maxInputBytes, clock: { Date() })
+            maxInputBytes: maxInputBytes, newChainsPerSecond: newChainsPerSecond, clock: { Date() })
     }
 
     /// As above, with the clock that ``EffectiveTime/now`` reads.
     public init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
-        maxInputBytes: Int = 1 << 20, clock: @escaping @Sendable () -> Date
+        maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0, clock: @escaping @Sendable () -> Date
     ) {
-        self.policy = ChainPolicy(store: TrustStore(anchors: anchors.map(\.certificate)))
+        self.policy = ChainPolicy(anchors: anchors)
         self.cache = ChainCache(capacity: cacheCapacity)
+        self.refused = RefusedChains(capacity: cacheCapacity * 16)
+        self.budget = VerificationBudget(perSecond: newChainsPerSecond)
         self.headers = HeaderCache(capacity: cacheCapacity)
         self.effectiveTime = effectiveTime
         self.maxInputBytes = maxInputBytes
@@ -44,25 +51,39 @@ public final class SignedDataVerifier: Sendable {
     public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }
 
     public func verifyNotification(_ jws: String) throws(VerificationError) -> VerifiedNotification {
+        try verifyNotification(jws, receivedAt: nil)
+    }
+
+    /// A notification delivered live: besides its own signing time, every chain in it must
+    /// be valid at `receivedAt`, so a backdated `signedDate` cannot bring an expired leaf back.
+    public func verifyNotification(_ jws: String, receivedAt: Date?) throws(VerificationError) -> VerifiedNotification {
         var context = Context(keepsHeader: true)
+        context.receivedAt = receivedAt.map { Self.milliseconds($0) / 1000 }
         var notification = try verify(
-            jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate })
+            jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate },
+            environment: { $0.environment })
         if var data = notification.data {
             if let signed = data.signedTransactionInfo {
                 data.transaction = try nested("signedTransactionInfo") { () throws(VerificationError) in
-                    try verify(signed, as: JWSTransaction.self, context: &context, date: { $0.signedDate })
+                    try verify(
+                        signed, as: JWSTransaction.self, context: &context, date: { $0.signedDate },
+                        environment: { $0.environment })
                 }
             }
             if let signed = data.signedRenewalInfo {
                 data.renewalInfo = try nested("signedRenewalInfo") { () throws(VerificationError) in
-                    try verify(signed, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate })
+                    try verify(
+                        signed, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate },
+                        environment: { $0.environment })
                 }
             }
             notification.data = data
         }
         if var appData = notification.appData, let signed = appData.signedAppTransactionInfo {
             appData.appTransaction = try nested("signedAppTransactionInfo") { () throws(VerificationError) in
-                try verify(signed, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate })
+                try verify(
+                    signed, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate },
+                    environment: { $0.receiptType })
             }
             notification.appData = appData
         }
@@ -71,17 +92,21 @@ public final class SignedDataVerifier: Sendable {
 
     public func verifyAppTransaction(_ jws: String) throws(VerificationError) -> AppTransaction {
         var context = Context()
-        return try verify(jws, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate })
+        return try verify(
+            jws, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate },
+            environment: { $0.receiptType })
     }
 
     public func verifyTransaction(_ jws: String) throws(VerificationError) -> JWSTransaction {
         var context = Context()
-        return try verify(jws, as: JWSTransaction.self, context: &context, date: { $0.signedDate })
+        return try verify(
+            jws, as: JWSTransaction.self, context: &context, date: { $0.signedDate }, environment: { $0.environment })
     }
 
     public func verifyRenewalInfo(_ jws: String) throws(VerificationError) -> JWSRenewalInfo {
         var context = Context()
-        return try verify(jws, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate })
+        return try verify(
+            jws, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate }, environment: { $0.environment })
     }
 
     /// Runs a nested verification, naming the field in the reason of any failure.
@@ -103,10 +128,13 @@ extension SignedDataVerifier {
         var lastX5C: [String]?
         var lastChain: VerifiedChain?
         var lastHeader: CompactJWS.KnownHeader?
+        /// Seconds since 1970 at which a live delivery arrived: its chain must be valid then too.
+        var receivedAt: Int64?
     }
 
     func verify<T: PayloadDecodable>(
-        _ jws: String, as type: T.Type, context: inout Context, date: (T) -> Int64?
+        _ jws: String, as type: T.Type, context: inout Context, date: (T) -> Int64?,
+        environment: (T) -> Environment?
     ) throws(VerificationError) -> T {
         let size = jws.utf8.count
         guard size <= maxInputBytes else {
@@ -142,6 +170,19 @@ extension SignedDataVerifier {
                     + "\(Self.iso(chain.validity.notAfter)), not at the effective time \(label) "
                     + "\(Self.iso(seconds))")
         }
+        if let received = context.receivedAt, !chain.validity.contains(received) {
+            throw VerificationError(
+                .certificateNotValidAtTime,
+                "the certificate chain is valid from \(Self.iso(chain.validity.notBefore)) to "
+                    + "\(Self.iso(chain.validity.notAfter)), not when it was received \(Self.iso(received))")
+        }
+        if let trusted = chain.environments, !(environment(value).map(trusted.contains) ?? false) {
+            let names = trusted.map(\.rawValue).sorted().joined(separator: ", ")
+            throw VerificationError(
+                .untrustedForEnvironment,
+                "the chain ends at a root trusted only for \(names), and the payload's environment is "
+                    + "'\(environment(value)?.rawValue ?? "(none)")'")
+        }
         return value
     }
 
@@ -151,7 +192,20 @@ extension SignedDataVerifier {
         if let cached = cache.chain(for: x5c) {
             chain = cached
         } else {
-            chain = try policy.verify(x5c)
+            // Cheapest first: a refusal remembered, a root that is not ours, the budget.
+            if let refusal = refused.refusal(for: x5c) { throw refusal }
+            do throws(VerificationError) {
+                try policy.precheck(x5c)
+                guard budget.take() else {
+                    throw VerificationError(
+                        .verificationBusy,
+                        "more never-seen certificate chains than \(budget.perSecond) per second; retry later")
+                }
+                chain = try policy.verify(x5c)
+            } catch {
+                if error.code != .verificationBusy { refused.insert(error, for: x5c) }
+                throw error
+            }
             cache.insert(chain, for: x5c)
         }
         context.lastX5C = x5c

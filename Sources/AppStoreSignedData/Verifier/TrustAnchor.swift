@@ -3,6 +3,9 @@ public struct TrustAnchor: Sendable {
     let certificate: X509Certificate
     /// DER of the certificate.
     public let der: [UInt8]
+    /// The only environments whose payloads may chain to this anchor; nil: any. The local
+    /// test CA, whose key sits on disk, is restricted to `LocalTesting` and `Xcode`.
+    public private(set) var environments: Set<Environment>?
 
     /// Reads a DER certificate (`.cer`) or the first certificate of a PEM file.
     public init(derOrPEM bytes: [UInt8]) throws(VerificationError) {
@@ -15,6 +18,13 @@ public struct TrustAnchor: Sendable {
     init(_ certificate: X509Certificate) {
         self.certificate = certificate
         self.der = certificate.der
+    }
+
+    /// The same anchor, trusted only for payloads from `environments`.
+    public func restricted(to environments: Set<Environment>) -> TrustAnchor {
+        var copy = self
+        copy.environments = environments
+        return copy
     }
 
     /// Uppercase hex pairs joined by colons, the form Apple publishes ("63:34:3A:...").

@@ -10,11 +10,17 @@ public final class Ledger: Sendable {
     /// Digests of the signing headers known to be committed in `signing_headers`: a payload
     /// with one of these headers skips the header's insert.
     private let storedHeaders = Mutex<Set<String>>([])
+    /// How long a caller waits for a commit before getting `store_timeout`.
+    public let deadline: CommitDeadline
 
     /// Opens the ledger on a store and applies pending migrations.
-    public init(store: any LedgerStore, forwarding: ForwardingRules = ForwardingRules()) throws(LedgerError) {
+    public init(
+        store: any LedgerStore, forwarding: ForwardingRules = ForwardingRules(),
+        commitDeadline: CommitDeadline = CommitDeadline(seconds: 5)
+    ) throws(LedgerError) {
         self.store = store
         self.forwarding = forwarding
+        self.deadline = commitDeadline
         try store.migrate(LedgerSchema.migrations)
     }
 
@@ -28,6 +34,7 @@ public final class Ledger: Sendable {
         let payload = PackedPayload(notification.signedPayload)
         let storeHeader =
             payload.map { payload in !storedHeaders.withLock { $0.contains(payload.headerDigest) } } ?? false
+        let completion = deadline.guarding(completion)
         store.write(
             { [forwarding] connection in
                 try LedgerWrites(connection, now: receivedAt, forwarding: forwarding).record(
@@ -55,7 +62,7 @@ public final class Ledger: Sendable {
                     bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId,
                     appAccountToken: appAccountToken)
                 return try LedgerReads(connection).account(bundleId: bundleId, accountId: accountId)!
-            }, completion: completion)
+            }, completion: deadline.guarding(completion))
     }
 
     /// Makes a revoked account active again, with push allowed; the event records who did it.
@@ -71,11 +78,12 @@ public final class Ledger: Sendable {
                     throw LedgerError(.accountNotFound, "no account '\(accountId)' in \(bundleId)")
                 }
                 return account
-            }, completion: completion)
+            }, completion: deadline.guarding(completion))
     }
 
     /// Writes to the store and reports whether that worked: the readiness probe.
     public func checkWritable(at now: Int64, completion: @escaping @Sendable (Result<Bool, LedgerError>) -> Void) {
+        let completion = deadline.guarding(completion)
         store.write(
             { connection in
                 try connection.execute("UPDATE readiness SET checked_at = ? WHERE id = 1", .integer(now))

@@ -86,6 +86,9 @@ public struct LedgerEvent: Sendable, Equatable, Codable {
         case notificationStored
         case consentRevoked
         case revocationParked
+        /// A `RESCIND_CONSENT` naming no app transaction: no account can be frozen for it, so
+        /// a backend must look at it (the notification is stored and readable by its UUID).
+        case revocationUnattributable
         case appTransactionLinked
         case consentRestored
     }

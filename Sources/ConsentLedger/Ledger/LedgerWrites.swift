@@ -29,7 +29,10 @@ struct LedgerWrites {
         try appendEvent(.notificationStored, bundleId: n.bundleId, notification: n)
 
         if n.isConsentRevocation {
-            guard let appTransactionId = n.appTransactionId else { return .stored(revokedAccounts: [], parked: false) }
+            guard let appTransactionId = n.appTransactionId else {
+                try appendEvent(.revocationUnattributable, bundleId: n.bundleId, notification: n)
+                return .stored(revokedAccounts: [], parked: false)
+            }
             if linked.isEmpty {
                 try connection.executeLater(
                     """

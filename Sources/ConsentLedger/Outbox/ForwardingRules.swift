@@ -13,7 +13,7 @@ public struct ForwardingRules: Sendable, Equatable {
     func forwards(_ kind: LedgerEvent.Kind, bundleId: String) -> Bool {
         guard let rule = rules[bundleId] else { return false }
         switch kind {
-        case .consentRevoked, .consentRestored, .revocationParked: return true
+        case .consentRevoked, .consentRestored, .revocationParked, .revocationUnattributable: return true
         case .notificationStored: return rule.allNotifications
         case .appTransactionLinked: return false
         }

@@ -62,6 +62,10 @@ final class SQLiteConnection: SQLConnection {
         return rows
     }
 
+    /// True when SQLite could open the file for reading only (permissions, an immutable
+    /// file, a read-only mount): every write will fail until the file is opened again.
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     /// In process there is no round trip to save: runs now.
     func executeLater(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) {
         _ = try execute(sql, parameters)

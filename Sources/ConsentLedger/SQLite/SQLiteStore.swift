@@ -16,8 +16,18 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     private var writerFinished = false
     private var writer: SQLiteConnection?
     private var readers: [SQLiteConnection] = []
+    /// Bumped when the files are opened again: readers of an older generation are dropped.
+    private var readerGeneration = 0
     private let readerLock = NSLock()
-    private let checkpointer: SQLiteCheckpointer?
+    // The writer thread alone touches these (and `close` once the writer has finished).
+    private var checkpointer: SQLiteCheckpointer?
+    private let walRestartFrames: Int
+    private var files: SQLiteFiles?
+    /// Set when the files were deleted or replaced: every write fails (503) until the files
+    /// are opened again.
+    private var broken: String?
+    private var lastReopen = 0.0
+    private var migrations: [Migration] = []
 
     /// Opens `path` (":memory:" keeps everything in one shared in-memory database). Under
     /// steady writes the WAL is started over once it holds `walRestartFrames` pages (16 MiB).
@@ -32,18 +42,36 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         self.location = "sqlite:\(path)"
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.maxBatch = maxBatch
+        self.walRestartFrames = walRestartFrames
+        files = path == ":memory:" ? nil : SQLiteFiles(path: path)
+        let (writer, checkpointer) = try Self.openWriter(
+            path: self.path, onDisk: files != nil, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            walRestartFrames: walRestartFrames)
+        self.writer = writer
+        self.checkpointer = checkpointer
+        let thread = Thread { [self] in runWriter() }
+        thread.name = "agekit-sqlite-writer"
+        thread.start()
+    }
+
+    deinit { close() }
+
+    /// The writer connection and, on disk, the checkpointer on a connection of its own (so
+    /// commits never wait for a checkpoint).
+    private static func openWriter(
+        path: String, onDisk: Bool, busyTimeoutMilliseconds: Int32, walRestartFrames: Int
+    ) throws(LedgerError) -> (SQLiteConnection, SQLiteCheckpointer?) {
+        if onDisk { SQLiteFiles.prepare(path: path) }
         // Only the writer gathers its WAL writes: see WALGatheringVFS.
         let writer = try SQLiteConnection(
-            path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            vfs: path == ":memory:" ? nil : WALGatheringVFS.registeredName)
-        if path != ":memory:" {
-            // Checkpoints run on their own connection, so commits never wait for one.
+            path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            vfs: onDisk ? WALGatheringVFS.registeredName : nil)
+        var checkpointer: SQLiteCheckpointer?
+        if onDisk {
             try writer.executeScript("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;")
             checkpointer = try SQLiteCheckpointer(
-                connection: SQLiteConnection(path: self.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
+                connection: SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
                 restartFrames: walRestartFrames)
-        } else {
-            checkpointer = nil
         }
         // Inside a transaction SQLite keeps the pages a statement or a savepoint may have to
         // restore in a statement journal: a temporary file by default, two `pwrite` calls per
@@ -51,13 +79,8 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         // cost no system call; they live only until the statement or savepoint ends, and
         // durability rests on the WAL alone.
         try writer.executeScript("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;")
-        self.writer = writer
-        let thread = Thread { [self] in runWriter() }
-        thread.name = "agekit-sqlite-writer"
-        thread.start()
+        return (writer, checkpointer)
     }
-
-    deinit { close() }
 
     public func write(
         _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
@@ -67,8 +90,8 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     }
 
     public func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T {
-        let connection = try takeReader()
-        defer { returnReader(connection) }
+        let (connection, generation) = try takeReader()
+        defer { returnReader(connection, generation: generation) }
         do {
             return try body(connection)
         } catch {
@@ -77,7 +100,10 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     }
 
     public func migrate(_ migrations: [Migration]) throws(LedgerError) {
-        try writeAndWait { connection in try Migrator(migrations).apply(on: connection) }
+        try writeAndWait { [self] connection in
+            self.migrations = migrations  // on the writer thread: a reopened file gets them too
+            return try Migrator(migrations).apply(on: connection)
+        }
     }
 
     public func close() {
@@ -114,6 +140,13 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     /// batch runs again with a savepoint per write, so the failing write is undone alone and
     /// the others commit. Write bodies only touch the database, so running one twice is safe.
     private func commit(_ batch: [PendingWrite]) {
+        // Read-only: opened again once it can be written; until then SQLite refuses the
+        // writes itself (and a batch that only reads, like migrations already applied, runs).
+        if writer?.isReadOnly == true { _ = reopen() }
+        if let reason = broken, !reopen() {
+            let error = LedgerError(.unavailable, "\(reason); not stored (retried once a second)")
+            return writes.complete(batch, with: batch.map { _ in .failure(error) })
+        }
         guard let connection = writer else { return }
         var outcome = transaction(batch, on: connection, savepoints: batch.count == 1)
         if case .retryWithSavepoints = outcome {
@@ -121,6 +154,15 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         }
         switch outcome {
         case .committed(let results):
+            if let reason = files?.replaced() {
+                // Committed to files no path names any more: not acknowledged. Reopening
+                // first copies what they hold back under the path (see `reopen`).
+                broken = reason
+                lastReopen = Self.monotonicSeconds()
+                let error = LedgerError(.unavailable, "\(reason); not stored")
+                return writes.complete(batch, with: batch.map { _ in .failure(error) })
+            }
+            files?.remember()
             checkpointer?.committed(writes: batch.count)
             writes.complete(batch, with: results)
             if checkpointer?.takeRestart() == true { _ = connection.checkpointPassively() }
@@ -129,6 +171,59 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         case .retryWithSavepoints:
             break  // not returned when savepoints are on
         }
+    }
+
+    /// Opens the files again, at most once a second, after they were deleted, replaced or
+    /// found read-only; true when the store works again. What the old files hold is kept
+    /// first: a deleted database is copied back to its path from the still-open one
+    /// (`VACUUM INTO`), and a WAL that is gone is checkpointed into the database file.
+    private func reopen() -> Bool {
+        let now = Self.monotonicSeconds()
+        guard now - lastReopen >= 1, files != nil else { return false }
+        lastReopen = now
+        if let old = writer, !old.isReadOnly {
+            if access(path, F_OK) != 0 {
+                _ = try? old.execute("VACUUM INTO ?", [.text(path)])
+            } else {
+                _ = try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)", [])
+            }
+        }
+        let opened: (SQLiteConnection, SQLiteCheckpointer?)
+        do {
+            opened = try Self.openWriter(
+                path: path, onDisk: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+                walRestartFrames: walRestartFrames)
+            guard !opened.0.isReadOnly else {
+                opened.1?.stop()
+                return false
+            }
+            try opened.0.execute("BEGIN IMMEDIATE", [])
+            do {
+                _ = try Migrator(migrations).apply(on: opened.0)
+                try opened.0.execute("COMMIT", [])
+            } catch {
+                _ = try? opened.0.execute("ROLLBACK", [])
+                throw error
+            }
+        } catch {
+            return false
+        }
+        checkpointer?.stop()
+        (writer, checkpointer) = opened
+        readerLock.lock()
+        readers.removeAll()
+        readerGeneration += 1
+        readerLock.unlock()
+        files?.forget()
+        files?.remember()
+        broken = nil
+        return true
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private enum TransactionOutcome {
@@ -176,19 +271,20 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
 
     // MARK: - Readers
 
-    private func takeReader() throws(LedgerError) -> SQLiteConnection {
+    private func takeReader() throws(LedgerError) -> (SQLiteConnection, Int) {
         readerLock.lock()
         let reader = readers.popLast()
+        let generation = readerGeneration
         readerLock.unlock()
-        if let reader { return reader }
+        if let reader { return (reader, generation) }
         let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try connection.executeScript("PRAGMA query_only=ON;")
-        return connection
+        return (connection, generation)
     }
 
-    private func returnReader(_ connection: SQLiteConnection) {
+    private func returnReader(_ connection: SQLiteConnection, generation: Int) {
         readerLock.lock()
-        if readers.count < 8 { readers.append(connection) }
+        if readers.count < 8, generation == readerGeneration { readers.append(connection) }
         readerLock.unlock()
     }
 }

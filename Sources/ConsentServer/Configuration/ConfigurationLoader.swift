@@ -73,6 +73,7 @@ public struct ConfigurationLoader {
         let reader = FieldReader(object, path: "")
         try reader.allowOnly([
             "listen", "dataDirectory", "store", "localTesting", "appleRootCertificates", "apps", "tls", "http",
+            "notifications", "storage", "admin", "allowedSources",
         ])
         if let listen = try reader.string("listen") { try setListen(listen, field: "listen", on: &configuration) }
         if let directory = try reader.string("dataDirectory") { configuration.dataDirectory = directory }
@@ -102,9 +103,38 @@ public struct ConfigurationLoader {
             }
             configuration.tls = .init(certificate: certificate, key: key)
         }
+        try notifications(reader.object("notifications"), into: &configuration)
+        if let admin = try reader.object("admin") {
+            try admin.allowOnly(["listen", "metricsRequireToken"])
+            if let listen = try admin.string("listen") {
+                var scratch = ServerConfiguration()
+                try setListen(listen, field: admin.field("listen"), on: &scratch)
+                (configuration.adminHost, configuration.adminPort) = (scratch.host, scratch.port)
+            }
+            configuration.metricsRequireToken = try admin.bool("metricsRequireToken") ?? false
+        }
+        if let sources = try reader.strings("allowedSources") {
+            do {
+                _ = try SourcePolicy(sources)
+            } catch {
+                throw ServerError.configuration("allowedSources", error.message)
+            }
+            configuration.allowedSources = sources
+        }
+        if let storage = try reader.object("storage") {
+            try storage.allowOnly(["commitTimeoutMilliseconds"])
+            if let value = try storage.int("commitTimeoutMilliseconds") {
+                guard (100...60_000).contains(value) else {
+                    throw ServerError.configuration(
+                        storage.field("commitTimeoutMilliseconds"), "must be between 100 and 60000")
+                }
+                configuration.commitTimeoutMilliseconds = Int(value)
+            }
+        }
         if let http = try reader.object("http") {
             try http.allowOnly([
                 "threads", "maxBodyBytes", "maxConnections", "idleTimeoutSeconds", "memoryPerConnectionBytes",
+                "requestHeadTimeoutSeconds", "minBodyBytesPerSecond", "maxConnectionsPerAddress",
             ])
             var limits = configuration.limits
             if let value = try http.int("threads") { limits.threads = Int(value) }
@@ -112,7 +142,37 @@ public struct ConfigurationLoader {
             if let value = try http.int("maxConnections") { limits.maxConnections = Int(value) }
             if let value = try http.int("idleTimeoutSeconds") { limits.idleTimeoutSeconds = Int(value) }
             if let value = try http.int("memoryPerConnectionBytes") { limits.memoryPerConnectionBytes = Int(value) }
+            if let value = try http.int("requestHeadTimeoutSeconds") { limits.requestHeadTimeoutSeconds = Int(value) }
+            if let value = try http.int("minBodyBytesPerSecond") { limits.minBodyBytesPerSecond = Int(value) }
+            if let value = try http.int("maxConnectionsPerAddress") { limits.maxConnectionsPerAddress = Int(value) }
             configuration.limits = limits
+        }
+    }
+
+    /// `"notifications": {"maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond"}`.
+    private func notifications(
+        _ reader: FieldReader?, into configuration: inout ServerConfiguration
+    ) throws(ServerError) {
+        guard let reader else { return }
+        try reader.allowOnly(["maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond"])
+        if let rate = try reader.int("newChainsPerSecond") {
+            guard (1...100_000).contains(rate) else {
+                throw ServerError.configuration(reader.field("newChainsPerSecond"), "must be between 1 and 100000")
+            }
+            configuration.newChainsPerSecond = Int(rate)
+        }
+        if let hours = try reader.int("maxSignedAgeHours") {
+            // Apple's last retry comes 72 hours after the first attempt: a shorter window loses it.
+            guard (73...8_760).contains(hours) else {
+                throw ServerError.configuration(reader.field("maxSignedAgeHours"), "must be between 73 and 8760")
+            }
+            configuration.freshness.maxAgeSeconds = hours * 3600
+        }
+        if let seconds = try reader.int("maxSignedAheadSeconds") {
+            guard (0...3_600).contains(seconds) else {
+                throw ServerError.configuration(reader.field("maxSignedAheadSeconds"), "must be between 0 and 3600")
+            }
+            configuration.freshness.maxAheadSeconds = seconds
         }
     }
 
@@ -253,6 +313,9 @@ public struct ConfigurationLoader {
             ("http.maxConnections", limits.maxConnections, 1),
             ("http.idleTimeoutSeconds", limits.idleTimeoutSeconds, 1),
             ("http.memoryPerConnectionBytes", limits.memoryPerConnectionBytes, 8192),
+            ("http.requestHeadTimeoutSeconds", limits.requestHeadTimeoutSeconds, 1),
+            ("http.minBodyBytesPerSecond", limits.minBodyBytesPerSecond, 0),
+            ("http.maxConnectionsPerAddress", limits.maxConnectionsPerAddress, 0),
         ] where value < minimum {
             throw ServerError.configuration(field, "\(value) is below the minimum \(minimum)")
         }

@@ -13,6 +13,21 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var apps: [AppConfiguration] = [AppConfiguration.localDefault]
     public var tls: TLSConfiguration?
     public var limits = Limits()
+    /// How long a request waits for its commit before 503 `store_timeout`.
+    public var commitTimeoutMilliseconds = 5_000
+    /// A second listener for the admin API, `/metrics` and `/readyz`; the main one then
+    /// serves only `/v2/notifications` and `/healthz`.
+    public var adminHost: String?
+    public var adminPort: UInt16 = 0
+    /// `/metrics` needs the admin token.
+    public var metricsRequireToken = false
+    /// CIDR ranges whose clients the main listener accepts (Apple sends from 17.0.0.0/8);
+    /// empty: any.
+    public var allowedSources: [String] = []
+    /// Full verifications of never-seen certificate chains per second; beyond: 503.
+    public var newChainsPerSecond = 50
+    /// How far a live notification's `signedDate` may lie from its receipt.
+    public var freshness = Freshness()
     /// Where the configuration came from, for the startup summary.
     public var source = "defaults"
 
@@ -30,8 +45,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public struct Limits: Sendable, Equatable {
         public var threads = 2
         public var maxBodyBytes = 256 * 1024
-        public var maxConnections = 1024
+        /// Above the thousands of connections an attacker may open slowly; the process raises
+        /// its open-file limit to match.
+        public var maxConnections = 4096
         public var idleTimeoutSeconds = 10
+        public var requestHeadTimeoutSeconds = 10
+        public var minBodyBytesPerSecond = 1024
+        public var maxConnectionsPerAddress = 64
         /// libmicrohttpd zeroes this much on every request of a connection: 16 KiB holds any
         /// sane headers (larger get 431), and bodies stream through it.
         public var memoryPerConnectionBytes = 16 * 1024

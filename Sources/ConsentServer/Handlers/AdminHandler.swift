@@ -24,7 +24,7 @@ struct AdminHandler: Sendable {
     func registerAppTransaction(bundleId: String, _ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
         guard let app = apps[bundleId] else { return reply(Self.unknownApp(bundleId)) }
         guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
-            let accountId = body["accountId"] as? String, !accountId.isEmpty,
+            let accountId = body["accountId"] as? String,
             let signed = body["signedAppTransaction"] as? String
         else {
             return reply(
@@ -32,7 +32,15 @@ struct AdminHandler: Sendable {
                     400, "malformed_body",
                     #"expected {"accountId": "...", "signedAppTransaction": "<JWS>", "appAccountToken": optional}"#))
         }
-        let token = body["appAccountToken"] as? String
+        if let problem = Identifiers.accountIdProblem(accountId) { return reply(Self.invalidAccountId(problem)) }
+        var token: String?
+        if let given = body["appAccountToken"], !(given is NSNull) {
+            guard let text = given as? String, let canonical = Identifiers.canonicalUUID(text) else {
+                return reply(
+                    .error(400, "invalid_app_account_token", "appAccountToken must be a UUID (8-4-4-4-12 hex digits)"))
+            }
+            token = canonical
+        }
         let appTransaction: AppTransaction
         do {
             appTransaction = try verifier.verifyAppTransaction(signed)
@@ -57,6 +65,7 @@ struct AdminHandler: Sendable {
 
     func account(bundleId: String, accountId: String) -> Reply {
         guard apps[bundleId] != nil else { return Self.unknownApp(bundleId) }
+        if let problem = Identifiers.accountIdProblem(accountId) { return Self.invalidAccountId(problem) }
         do {
             guard let account = try ledger.account(bundleId: bundleId, accountId: accountId) else {
                 return .error(404, "account_not_found", "no account '\(accountId)' in \(bundleId)")
@@ -71,6 +80,7 @@ struct AdminHandler: Sendable {
         bundleId: String, accountId: String, _ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void
     ) {
         guard apps[bundleId] != nil else { return reply(Self.unknownApp(bundleId)) }
+        if let problem = Identifiers.accountIdProblem(accountId) { return reply(Self.invalidAccountId(problem)) }
         var actor = "admin"
         var reason: String?
         if !request.body.isEmpty {
@@ -100,7 +110,10 @@ struct AdminHandler: Sendable {
         }
     }
 
-    func notification(uuid: String) -> Reply {
+    func notification(uuid given: String) -> Reply {
+        guard let uuid = Identifiers.canonicalUUID(given) else {
+            return .error(400, "invalid_notification_uuid", "a notification UUID has the form 8-4-4-4-12 hex digits")
+        }
         do {
             guard let stored = try ledger.notification(uuid: uuid) else {
                 return .error(404, "notification_not_found", "no notification \(uuid)")
@@ -114,6 +127,10 @@ struct AdminHandler: Sendable {
     struct EventPage: Encodable {
         var events: [LedgerEvent]
         var nextCursor: Int64
+    }
+
+    static func invalidAccountId(_ problem: String) -> Reply {
+        .error(400, "invalid_account_id", problem)
     }
 
     static func unknownApp(_ bundleId: String) -> Reply {

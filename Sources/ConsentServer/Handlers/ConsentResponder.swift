@@ -10,20 +10,26 @@ public final class ConsentResponder: HTTPResponder {
     private let notifications: NotificationHandler
     private let admin: AdminHandler
     private let ledger: Ledger
+    private let readiness: ReadinessProbe
+    /// `/metrics` behind the admin token too.
+    private let metricsRequireToken: Bool
     private let clock: Clock
     public let metrics: Metrics
     private let log: RequestLog
 
     public init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
-        clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard
+        clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
+        freshness: Freshness = Freshness(), metricsRequireToken: Bool = false
     ) {
+        self.metricsRequireToken = metricsRequireToken
         let registry = AppRegistry(apps)
         self.intake = NotificationIntake(
             verifier: verifier, apps: registry, ledger: ledger, clock: clock, metrics: metrics)
-        self.notifications = NotificationHandler(intake: intake)
+        self.notifications = NotificationHandler(intake: intake, freshness: freshness)
         self.admin = AdminHandler(token: adminToken, verifier: verifier, apps: registry, ledger: ledger, clock: clock)
         self.ledger = ledger
+        self.readiness = ReadinessProbe(ledger: ledger, clock: clock)
         self.clock = clock
         self.metrics = metrics
         self.log = log
@@ -53,7 +59,7 @@ public final class ConsentResponder: HTTPResponder {
     private static let healthy = Reply.json(200, ["status": "ok"])
 
     private func dispatch(_ route: Route, _ request: HTTPRequest, _ reply: @escaping @Sendable (Reply) -> Void) {
-        if route.isAdmin && !admin.isAuthorized(request) {
+        if (route.isAdmin || (route == .metrics && metricsRequireToken)) && !admin.isAuthorized(request) {
             var refusal = Reply.error(401, "unauthorized", "send the admin token as 'Authorization: Bearer <token>'")
             refusal.response.headers.append(("WWW-Authenticate", "Bearer"))
             return reply(refusal)
@@ -62,7 +68,7 @@ public final class ConsentResponder: HTTPResponder {
         case (.healthz, "GET"):
             reply(Self.healthy)
         case (.readyz, "GET"):
-            ledger.checkWritable(at: clock.now()) { result in
+            readiness.check { result in
                 switch result {
                 case .success: reply(.json(200, ["status": "ready"]))
                 case .failure(let error):
@@ -83,6 +89,8 @@ public final class ConsentResponder: HTTPResponder {
             reply(admin.events(bundleId: bundleId, request))
         case (.notification(let uuid), "GET"):
             reply(admin.notification(uuid: uuid))
+        case (.invalid(let reason), _):
+            reply(.error(400, "invalid_path", "the path is refused: \(reason)"))
         case (.unknown, _):
             reply(.error(404, "not_found", "no route \(request.path)"))
         default:
@@ -101,6 +109,8 @@ enum Route: Sendable, Equatable {
     case restore(bundleId: String, accountId: String)
     case events(bundleId: String)
     case notification(uuid: String)
+    /// A path no route may match: see ``PathSegments``.
+    case invalid(reason: String)
     case unknown
 
     init(_ request: HTTPRequest) {
@@ -112,8 +122,12 @@ enum Route: Sendable, Equatable {
     }
 
     private init(parsing path: String) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map {
-            String($0).removingPercentEncoding ?? String($0)
+        let parts: [String]
+        do {
+            parts = try PathSegments(path).segments
+        } catch {
+            self = .invalid(reason: error.reason)
+            return
         }
         switch parts.count {
         case 1 where parts[0] == "healthz": self = .healthz
@@ -143,6 +157,7 @@ enum Route: Sendable, Equatable {
         case .restore: "/v1/apps/{bundleId}/accounts/{accountId}/restore"
         case .events: "/v1/apps/{bundleId}/events"
         case .notification: "/v1/notifications/{uuid}"
+        case .invalid: "invalid"
         case .unknown: "unknown"
         }
     }

@@ -5,12 +5,13 @@ import Foundation
 /// once the commit is durable, 503 on storage trouble so that Apple retries.
 struct NotificationHandler: Sendable {
     let intake: NotificationIntake
+    let freshness: Freshness
 
     func handle(_ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
         guard let signedPayload = Self.signedPayload(in: request.body) else {
             return reply(.error(400, "malformed_body", #"the body must be a JSON object {"signedPayload": "<JWS>"}"#))
         }
-        intake.accept(signedPayload) { outcome in
+        intake.accept(signedPayload, live: freshness) { outcome in
             var answer: Reply
             switch outcome {
             case .stored(let uuid, let type):

@@ -34,22 +34,47 @@ public struct NotificationIntake: Sendable {
         self.metrics = metrics
     }
 
-    /// Calls `completion` once: after the durable commit, or at once for a refusal.
+    /// Calls `completion` once: after the durable commit, or at once for a refusal. For a
+    /// notification recovered through the history API: its chains are checked at its own
+    /// signing time only.
     public func accept(_ signedPayload: String, completion: @escaping @Sendable (Outcome) -> Void) {
+        accept(signedPayload, live: nil, completion: completion)
+    }
+
+    /// As above for a live delivery: the chains must be valid on receipt too, and
+    /// `signedDate` must be within `freshness` of it.
+    public func accept(
+        _ signedPayload: String, live freshness: Freshness?, completion: @escaping @Sendable (Outcome) -> Void
+    ) {
+        let receivedAt = clock.now()
         let notification: VerifiedNotification
         do {
-            notification = try verifier.verifyNotification(signedPayload)
+            notification = try verifier.verifyNotification(
+                signedPayload,
+                receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000))
         } catch {
             metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
             metrics.increment("agekit_notifications_total", [("type", "unknown"), ("outcome", "rejected")])
+            // Busy is no verdict on the payload: 503, so that Apple delivers it again later.
+            let status = error.code == .verificationBusy ? 503 : 401
             return completion(
-                .rejected(status: 401, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil))
+                .rejected(status: status, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil))
         }
-        let uuid = notification.notificationUUID
         let type = notification.notificationType.rawValue
+        guard let uuid = Identifiers.canonicalUUID(notification.notificationUUID) else {
+            metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "rejected")])
+            return completion(
+                .rejected(
+                    status: 400, code: "invalid_notification_uuid",
+                    message: "notificationUUID must be a UUID (8-4-4-4-12 hex digits)", uuid: nil, type: type))
+        }
         func refuse(_ code: String, _ message: String) {
             metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "refused")])
             completion(.rejected(status: 403, code: code, message: message, uuid: uuid, type: type))
+        }
+        if let freshness, let refusal = freshness.refusal(signedDate: notification.signedDate, receivedAt: receivedAt) {
+            metrics.increment("agekit_verification_failures_total", [("code", refusal.code)])
+            return refuse(refusal.code, refusal.message)
         }
         guard let bundleId = notification.bundleId, let app = apps[bundleId] else {
             return refuse("unknown_app", "no app '\(notification.bundleId ?? "(none)")' is configured on this server")
@@ -60,9 +85,11 @@ public struct NotificationIntake: Sendable {
             metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
             return refuse(error.code.rawValue, error.reason)
         }
-        let record = NotificationRecord(notification, signedPayload: signedPayload)
+        var draft = NotificationRecord(notification, signedPayload: signedPayload)
+        draft.uuid = uuid
+        let record = draft
         let submitted = Clock.monotonicSeconds()
-        ledger.record(record, receivedAt: clock.now()) { [metrics] result in
+        ledger.record(record, receivedAt: receivedAt) { [metrics] result in
             metrics.observe("agekit_store_commit_duration_seconds", seconds: Clock.monotonicSeconds() - submitted)
             switch result {
             case .success(.duplicate):
@@ -70,6 +97,9 @@ public struct NotificationIntake: Sendable {
                 completion(.duplicate(uuid: uuid, type: type))
             case .success(.stored):
                 metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "stored")])
+                if record.isConsentRevocation && record.appTransactionId == nil {
+                    metrics.increment("agekit_unattributable_revocations_total", [("bundle_id", record.bundleId)])
+                }
                 completion(.stored(uuid: uuid, type: type))
             case .failure(let error):
                 metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "store_failed")])

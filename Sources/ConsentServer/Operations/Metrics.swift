@@ -34,6 +34,8 @@ public final class Metrics: Sendable {
         "agekit_http_requests_total": "HTTP requests by route and status.",
         "agekit_notifications_total": "App Store notifications by type and outcome.",
         "agekit_verification_failures_total": "Rejected signed payloads by error code.",
+        "agekit_unattributable_revocations_total":
+            "RESCIND_CONSENT notifications naming no app transaction: stored, no account frozen; look at each.",
         "agekit_http_request_duration_seconds": "HTTP request latency.",
         "agekit_store_commit_duration_seconds": "Time from a write's submission to its durable commit.",
     ]

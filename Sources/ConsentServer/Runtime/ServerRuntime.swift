@@ -7,6 +7,8 @@ import Foundation
 public final class ServerRuntime: Sendable {
     public let services: ServiceAssembly
     public let server: HTTPServer
+    /// The admin API's own listener, when `admin.listen` is configured.
+    public let adminServer: HTTPServer?
     public let responder: ConsentResponder
     /// Present when an app forwards events to its backend.
     public let forwarder: Forwarder?
@@ -25,7 +27,8 @@ public final class ServerRuntime: Sendable {
         let ledger = services.ledger
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
-            metrics: services.metrics, log: RequestLog(.standardError))
+            metrics: services.metrics, log: RequestLog(.standardError), freshness: configuration.freshness,
+            metricsRequireToken: configuration.metricsRequireToken)
 
         do {
             recovery = try HistorySyncSchedule(
@@ -48,15 +51,39 @@ public final class ServerRuntime: Sendable {
         let targets = configuration.forwardingTargets
         forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets)
         let limits = configuration.limits
-        server = HTTPServer(
-            configuration: HTTPServerConfiguration(
-                host: configuration.host, port: configuration.port, threads: limits.threads,
-                maxBodyBytes: limits.maxBodyBytes, memoryPerConnectionBytes: limits.memoryPerConnectionBytes,
-                maxConnections: limits.maxConnections, idleTimeoutSeconds: limits.idleTimeoutSeconds, tls: tls),
-            responder: responder)
+        let sources: SourcePolicy
+        do {
+            sources = try SourcePolicy(configuration.allowedSources)
+        } catch {
+            ledger.close()
+            throw ServerError.configuration("allowedSources", error.message)
+        }
+        var publicConfiguration = HTTPServerConfiguration(
+            host: configuration.host, port: configuration.port, threads: limits.threads,
+            maxBodyBytes: limits.maxBodyBytes, memoryPerConnectionBytes: limits.memoryPerConnectionBytes,
+            maxConnections: limits.maxConnections, idleTimeoutSeconds: limits.idleTimeoutSeconds,
+            requestHeadTimeoutSeconds: limits.requestHeadTimeoutSeconds,
+            minBodyBytesPerSecond: limits.minBodyBytesPerSecond,
+            maxConnectionsPerAddress: limits.maxConnectionsPerAddress, tls: tls)
+        publicConfiguration.allowedSources = sources
+        if let adminHost = configuration.adminHost {
+            server = HTTPServer(
+                configuration: publicConfiguration, responder: ScopedResponder(inner: responder, scope: .publicOnly))
+            var adminConfiguration = publicConfiguration
+            (adminConfiguration.host, adminConfiguration.port) = (adminHost, configuration.adminPort)
+            adminConfiguration.allowedSources = .any
+            adminConfiguration.tls = nil
+            adminServer = HTTPServer(
+                configuration: adminConfiguration, responder: ScopedResponder(inner: responder, scope: .adminOnly))
+        } else {
+            server = HTTPServer(configuration: publicConfiguration, responder: responder)
+            adminServer = nil
+        }
         do {
             try server.start()
+            try adminServer?.start()
         } catch {
+            server.stop(drainTimeoutSeconds: 0)
             ledger.close()
             throw ServerError(.startupFailed, error.description)
         }
@@ -64,6 +91,13 @@ public final class ServerRuntime: Sendable {
         let scheme = tls == nil ? "http" : "https"
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         say("agekit serve listening on \(scheme)://\(host):\(server.port)  (POST /v2/notifications)")
+        if let adminServer, let adminHost = configuration.adminHost {
+            let host = adminHost.contains(":") ? "[\(adminHost)]" : adminHost
+            say("  admin API, /metrics and /readyz on http://\(host):\(adminServer.port)")
+        }
+        if !configuration.allowedSources.isEmpty {
+            say("  accepting clients from \(configuration.allowedSources.joined(separator: ", ")) only")
+        }
         say("  configuration: \(configuration.source)")
         say("  store: \(ledger.store.location)")
         say(
@@ -99,6 +133,7 @@ public final class ServerRuntime: Sendable {
     public func stop(drainTimeoutSeconds: Double = 10) {
         recovery?.stop()
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
+        adminServer?.stop(drainTimeoutSeconds: 1)
         forwarder?.stop()
         ledger.close()
         LineWriter.standardError.flush()

@@ -44,20 +44,26 @@ public final class ServiceAssembly: Sendable {
         if configuration.localTesting {
             do {
                 let ca = try LocalCertificateAuthority.loadOrCreate(directory: configuration.caDirectory)
-                anchors.append(ca.rootAnchor)
+                // Its key sits on disk: only payloads that say they are local tests may chain to it.
+                anchors.append(ca.rootAnchor.restricted(to: [.localTesting, .xcode]))
                 trustLines.append(
-                    "  trusted local test CA \(configuration.caDirectory)  SHA-256 \(ca.rootAnchor.sha256Fingerprint)")
+                    "  trusted local test CA (LocalTesting and Xcode only) \(configuration.caDirectory)  SHA-256 \(ca.rootAnchor.sha256Fingerprint)"
+                )
             } catch {
                 throw ServerError(.startupFailed, "cannot create or load the local test CA: \(error)")
             }
         }
         trustSummary = trustLines
         do {
-            ledger = try Ledger(store: try openStore(configuration.storeURL), forwarding: configuration.forwardingRules)
+            ledger = try Ledger(
+                store: try openStore(configuration.storeURL), forwarding: configuration.forwardingRules,
+                commitDeadline: CommitDeadline(seconds: Double(configuration.commitTimeoutMilliseconds) / 1000))
         } catch {
             throw ServerError(.startupFailed, "cannot open the store \(configuration.storeURL): \(error.message)")
         }
-        verifier = SignedDataVerifier(anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256)
+        verifier = SignedDataVerifier(
+            anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256,
+            newChainsPerSecond: configuration.newChainsPerSecond)
         intake = NotificationIntake(
             verifier: verifier, apps: AppRegistry(configuration.apps), ledger: ledger, clock: .system, metrics: metrics)
     }

@@ -18,10 +18,17 @@ final class ConnectionHub: Sendable {
     /// responses carry `Connection: close` so keep-alive clients leave.
     let draining = Atomic<Bool>(false)
     let parked = ParkedReplies()
+    /// The request head deadline and the minimum body rate.
+    let watch: ConnectionWatch
+    let sources: SourcePolicy
 
-    init(responder: any HTTPResponder, maxBodyBytes: Int) {
+    init(
+        responder: any HTTPResponder, maxBodyBytes: Int, watch: ConnectionWatch? = nil, sources: SourcePolicy = .any
+    ) {
         self.responder = responder
+        self.sources = sources
         self.maxBodyBytes = maxBodyBytes
+        self.watch = watch ?? ConnectionWatch(headSeconds: 0, minBodyBytesPerSecond: 0, maxBodyBytes: maxBodyBytes)
     }
 
     /// Polls until no request is in flight or `timeout` has passed; true when idle.

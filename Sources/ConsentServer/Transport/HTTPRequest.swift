@@ -3,9 +3,9 @@
 public struct HTTPRequest: Sendable {
     /// The request method as sent, e.g. `GET` or `POST`.
     public var method: String
-    /// The path without the query string, percent-decoded by libmicrohttpd.
+    /// The path without the query string, as sent (escapes kept): routes decode each segment once.
     public var path: String
-    /// Arguments parsed from the URL query string and percent-decoded; a name without `=`
+    /// Arguments parsed from the URL query string and percent-decoded once; a name without `=`
     /// maps to "", and of repeated names the last one wins.
     public var query: [String: String]
     /// Header fields with lowercased names; repeated fields are joined with ", ".

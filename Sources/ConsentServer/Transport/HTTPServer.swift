@@ -39,7 +39,12 @@ public final class HTTPServer: Sendable {
             guard case .idle = phase else {
                 throw HTTPServerError(code: "already_started", message: "this server was already started")
             }
-            let hub = ConnectionHub(responder: responder, maxBodyBytes: configuration.maxBodyBytes)
+            let watch = ConnectionWatch(
+                headSeconds: Double(configuration.requestHeadTimeoutSeconds),
+                minBodyBytesPerSecond: configuration.minBodyBytesPerSecond, maxBodyBytes: configuration.maxBodyBytes)
+            let hub = ConnectionHub(
+                responder: responder, maxBodyBytes: configuration.maxBodyBytes, watch: watch,
+                sources: configuration.allowedSources)
             let daemon = try MHDDaemon.start(configuration: configuration, address: address, hub: hub)
             boundPort.store(daemon.port, ordering: .releasing)
             phase = .running(daemon)

@@ -17,12 +17,24 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int
     /// A connection silent for this long is closed; 0 disables the timeout.
     public var idleTimeoutSeconds: Int
+    /// The whole request head (request line and headers) must arrive within this many
+    /// seconds of the connection's start or of the previous response; 0: no deadline.
+    public var requestHeadTimeoutSeconds: Int
+    /// After the head, the body must arrive at least this fast (with the head's deadline as
+    /// grace); 0: no minimum.
+    public var minBodyBytesPerSecond: Int
+    /// Open connections from one IP address at most (further ones are refused at once);
+    /// 0: no limit. Behind a reverse proxy every connection comes from the proxy.
+    public var maxConnectionsPerAddress: Int
+    /// Client addresses accepted; others are closed at accept time.
+    public var allowedSources: SourcePolicy = .any
     /// Serve HTTPS (TLS 1.2 and 1.3 only) with this certificate and key.
     public var tls: TLSFiles?
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, maxBodyBytes: Int = 256 * 1024,
         memoryPerConnectionBytes: Int = 64 * 1024, maxConnections: Int = 1024, idleTimeoutSeconds: Int = 10,
+        requestHeadTimeoutSeconds: Int = 0, minBodyBytesPerSecond: Int = 0, maxConnectionsPerAddress: Int = 0,
         tls: TLSFiles? = nil
     ) {
         self.host = host
@@ -32,6 +44,9 @@ public struct HTTPServerConfiguration: Sendable {
         self.memoryPerConnectionBytes = memoryPerConnectionBytes
         self.maxConnections = maxConnections
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.requestHeadTimeoutSeconds = requestHeadTimeoutSeconds
+        self.minBodyBytesPerSecond = minBodyBytesPerSecond
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.tls = tls
     }
 }
@@ -55,6 +70,15 @@ extension HTTPServerConfiguration {
         }
         if idleTimeoutSeconds < 0 || idleTimeoutSeconds > 86_400 {
             return invalid("idleTimeoutSeconds", "must be between 0 and 86400, got \(idleTimeoutSeconds)")
+        }
+        if requestHeadTimeoutSeconds < 0 || requestHeadTimeoutSeconds > 3_600 {
+            return invalid(
+                "requestHeadTimeoutSeconds", "must be between 0 and 3600, got \(requestHeadTimeoutSeconds)")
+        }
+        if minBodyBytesPerSecond < 0 { return invalid("minBodyBytesPerSecond", "must not be negative") }
+        if maxConnectionsPerAddress < 0 || maxConnectionsPerAddress > maxConnections {
+            return invalid(
+                "maxConnectionsPerAddress", "must be between 0 and maxConnections, got \(maxConnectionsPerAddress)")
         }
         return nil
     }

@@ -41,6 +41,7 @@ final class MHDDaemon: @unchecked Sendable {
     )
         throws(HTTPServerError) -> MHDDaemon
     {
+        raiseOpenFileLimit()
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         var owned: [UnsafeMutablePointer<CChar>] = []
@@ -60,7 +61,9 @@ final class MHDDaemon: @unchecked Sendable {
             options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
             errno = 0
             let daemon = options.withUnsafeMutableBufferPointer { items in
-                agekit_mhd_start(flags, configuration.port, mhdAccessHandler, hubPointer, items.baseAddress)
+                agekit_mhd_start(
+                    flags, configuration.port, configuration.allowedSources.acceptsAll ? nil : mhdAcceptPolicy,
+                    hubPointer, mhdAccessHandler, hubPointer, items.baseAddress)
             }
             return (daemon, errno)
         }
@@ -68,7 +71,17 @@ final class MHDDaemon: @unchecked Sendable {
             for string in owned { free(string) }
             throw startError(errno: result.1, configuration: configuration)
         }
+        hub.watch.start()
         return MHDDaemon(daemon: daemon, hub: hub, ownedStrings: owned)
+    }
+
+    /// Each connection is a descriptor: thousands of them need more than the usual soft
+    /// limit of 1,024, and a process may raise its soft limit up to the hard one itself.
+    private static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     private static func baseOptions(
@@ -84,12 +97,28 @@ final class MHDDaemon: @unchecked Sendable {
                 option: .NOTIFY_COMPLETED, value: unsafeBitCast(mhdRequestCompleted, to: Int.self),
                 ptr_value: hubPointer),
             MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress),
+            MHD_OptionItem(
+                option: .UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscapes, to: Int.self), ptr_value: nil),
+            MHD_OptionItem(
+                option: .NOTIFY_CONNECTION, value: unsafeBitCast(mhdConnectionNotified, to: Int.self),
+                ptr_value: hubPointer),
         ]
+        if configuration.maxConnectionsPerAddress > 0 {
+            options.append(
+                MHD_OptionItem(
+                    option: .PER_IP_CONNECTION_LIMIT, value: configuration.maxConnectionsPerAddress, ptr_value: nil))
+        }
         // A pool of 0 or 1 makes libmicrohttpd log a warning: one event thread needs no option.
         if configuration.threads > 1 {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
         }
         return options
+    }
+
+    /// The path and query reach the handlers as sent: they decode each segment once
+    /// (`PathSegments`), where libmicrohttpd would decode first and cut at a `%00`.
+    private static let keepEscapes: agekit_mhd_unescape_callback = { _, _, text in
+        text.map { strlen($0) } ?? 0
     }
 
     /// libmicrohttpd logs nothing in production mode, so the reason comes from errno, which
@@ -149,6 +178,7 @@ final class MHDDaemon: @unchecked Sendable {
         // zero, and MHD_stop_daemon aborts the process on a connection still suspended.
         hub.parked.closeAll(answering: ConnectionHub.shuttingDown)
         if !drained { _ = hub.waitUntilIdle(timeout: .seconds(1)) }
+        hub.watch.stop()
         MHD_stop_daemon(daemon)
     }
 }

@@ -28,8 +28,31 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
     return MHDRequestHandling.uploadComplete(context, hub: hub, connection: connection)
 }
 
+/// `allowedSources`: other addresses are closed as soon as they are accepted.
+let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { hubPointer, address, _ in
+    guard let hubPointer, let address else { return .NO }
+    let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
+    return hub.sources.accepts(address) ? .YES : .NO
+}
+
+/// A connection opened or closed: its deadlines start or end.
+let mhdConnectionNotified: MHD_NotifyConnectionCallback = { hubPointer, connection, _, event in
+    guard let hubPointer, let connection else { return }
+    let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
+    guard hub.watch.isEnabled else { return }
+    if event == .CONNECTION_NOTIFY_STARTED {
+        hub.watch.started(connection, socket: agekit_mhd_connection_fd(connection))
+    } else {
+        hub.watch.closed(connection)
+    }
+}
+
 /// Called once per request presented to the access handler, whatever its end.
-let mhdRequestCompleted: MHD_RequestCompletedCallback = { hubPointer, _, requestPointer, _ in
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { hubPointer, connection, requestPointer, _ in
+    if let hubPointer, let connection {
+        let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
+        if hub.watch.isEnabled { hub.watch.completed(connection) }
+    }
     guard let hubPointer, let requestPointer, let raw = requestPointer.pointee else { return }
     requestPointer.pointee = nil
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
@@ -59,6 +82,13 @@ enum MHDRequestHandling {
     /// dropped first, so that a client still sending it reads the 413 instead of a broken
     /// pipe; a larger one is refused before reading a byte of it.
     static func afterHeaders(_ context: RequestContext, hub: ConnectionHub, connection: OpaquePointer) -> MHD_Result {
+        if hub.watch.isEnabled {
+            hub.watch.headReceived(connection, declared: context.request.headers["content-length"].flatMap { Int($0) })
+        }
+        if let refusal = RequestFraming.refusal(context.request.headers) {
+            context.phase = .answered
+            return queue(refusal, on: connection, hub: hub)
+        }
         guard let declared = context.request.headers["content-length"].flatMap({ Int($0) }) else { return .YES }
         if declared > hub.maxBodyBytes {
             if declared - hub.maxBodyBytes <= discardAllowance {
@@ -105,6 +135,7 @@ enum MHDRequestHandling {
                 return queue(ConnectionHub.shuttingDown, on: connection, hub: hub)
             }
             context.phase = .awaitingReply
+            if hub.watch.isEnabled { hub.watch.handed(connection) }
             let request = context.request
             context.request.body = []
             let slot = context.slot
@@ -146,9 +177,11 @@ enum MHDRequestHandling {
         guard let contextPointer, let key else { return .YES }
         let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
         let keyBytes = UnsafeRawBufferPointer(start: key, count: keySize)
-        let text =
-            value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+        let valueBytes =
+            value.map { UnsafeRawBufferPointer(start: $0, count: valueSize) }
+            ?? UnsafeRawBufferPointer(start: nil, count: 0)
         if kind == .HEADER_KIND {
+            let text = String(decoding: valueBytes, as: UTF8.self)
             let name = asciiLowercased(keyBytes)
             if let previous = context.request.headers[name] {
                 context.request.headers[name] = previous + ", " + text
@@ -156,7 +189,10 @@ enum MHDRequestHandling {
                 context.request.headers[name] = text
             }
         } else {
-            context.request.query[String(decoding: keyBytes, as: UTF8.self)] = text
+            // Escapes are kept by the transport (see `MHDDaemon.keepEscapes`): decoded once here.
+            let name = (try? PathSegments.percentDecoded(keyBytes)) ?? String(decoding: keyBytes, as: UTF8.self)
+            let text = (try? PathSegments.percentDecoded(valueBytes)) ?? String(decoding: valueBytes, as: UTF8.self)
+            context.request.query[name] = text
         }
         return .YES
     }

@@ -1,0 +1,37 @@
+import Synchronization
+
+/// How many never-seen chains may be verified in full per second (a token bucket holding
+/// one second's worth). A full verification costs several times a cached one, and anyone
+/// can post a chain; past the budget such payloads are refused with `verification_busy`
+/// (the receiver answers 503 and Apple delivers again later) while chains already verified
+/// keep flowing. Zero means no budget.
+final class VerificationBudget: Sendable {
+    private struct State {
+        var tokens: Double
+        var refilledAt: ContinuousClock.Instant
+    }
+
+    let perSecond: Int
+    private let clock = ContinuousClock()
+    private let state: Mutex<State>
+
+    init(perSecond: Int) {
+        self.perSecond = max(0, perSecond)
+        state = Mutex(State(tokens: Double(max(0, perSecond)), refilledAt: ContinuousClock().now))
+    }
+
+    /// Spends one verification; false when the budget of the last second is used up.
+    func take() -> Bool {
+        guard perSecond > 0 else { return true }
+        let now = clock.now
+        return state.withLock { state in
+            let elapsed = state.refilledAt.duration(to: now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            state.tokens = min(Double(perSecond), state.tokens + seconds * Double(perSecond))
+            state.refilledAt = now
+            guard state.tokens >= 1 else { return false }
+            state.tokens -= 1
+            return true
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// What one listener serves when the admin API has a listener of its own: the public one
+/// (the address Apple posts to) only `/v2/notifications` and `/healthz`; the admin one
+/// everything else. Anything outside the scope is answered as if it did not exist.
+struct ScopedResponder: HTTPResponder {
+    enum Scope: Sendable {
+        case publicOnly
+        case adminOnly
+    }
+
+    let inner: ConsentResponder
+    let scope: Scope
+
+    func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        let route = Route(request)
+        let isPublic = route == .notifications || route == .healthz
+        if case .invalid = route {
+            return inner.respond(to: request, reply: reply)  // refused with its own code on either
+        }
+        guard isPublic == (scope == .publicOnly) || route == .healthz else {
+            return reply(
+                HTTPResponse.jsonError(
+                    status: 404, code: "not_found", message: "no route \(request.path) on this listener"))
+        }
+        inner.respond(to: request, reply: reply)
+    }
+}

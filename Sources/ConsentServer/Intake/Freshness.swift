@@ -1,0 +1,30 @@
+/// How far a live notification's `signedDate` may lie from the moment it arrives. Apple
+/// retries a failed delivery after 1, 12, 24, 48 and 72 hours, so ten days by default spans
+/// every retry with room; a payload signed further back is a replay, one signed ahead of
+/// the clock (beyond the skew allowed) is forged. Notifications recovered through the
+/// history API come over Apple's authenticated API and are not held to it.
+public struct Freshness: Sendable, Equatable {
+    public var maxAgeSeconds: Int64
+    public var maxAheadSeconds: Int64
+
+    public init(maxAgeSeconds: Int64 = 10 * 86_400, maxAheadSeconds: Int64 = 300) {
+        self.maxAgeSeconds = maxAgeSeconds
+        self.maxAheadSeconds = maxAheadSeconds
+    }
+
+    /// The refusal for `signedDate` (milliseconds) received at `receivedAt` (milliseconds),
+    /// or nil when it is fresh.
+    func refusal(signedDate: Int64, receivedAt: Int64) -> (code: String, message: String)? {
+        let (age, overflow) = receivedAt.subtractingReportingOverflow(signedDate)
+        if overflow || age > maxAgeSeconds * 1000 {
+            return (
+                "signed_date_too_old",
+                "signedDate is more than \(maxAgeSeconds) s before its receipt: a replay, not a delivery"
+            )
+        }
+        if -age > maxAheadSeconds * 1000 {
+            return ("signed_date_in_future", "signedDate is more than \(maxAheadSeconds) s after its receipt")
+        }
+        return nil
+    }
+}

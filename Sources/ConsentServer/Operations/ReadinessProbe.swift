@@ -1,0 +1,51 @@
+import ConsentLedger
+import Synchronization
+
+/// `/readyz` without a write per request: the store is probed at most once per `interval`,
+/// and every request in between gets the last answer (those arriving during a probe wait for
+/// it). A flood of probes then costs one small write a second, not one each.
+final class ReadinessProbe: Sendable {
+    private struct State {
+        var last: Result<Bool, LedgerError>?
+        var probedAt = -Double.infinity
+        var waiting: [@Sendable (Result<Bool, LedgerError>) -> Void] = []
+    }
+
+    private let ledger: Ledger
+    private let clock: Clock
+    private let interval: Double
+    private let state = Mutex(State())
+
+    init(ledger: Ledger, clock: Clock, interval: Double = 1) {
+        self.ledger = ledger
+        self.clock = clock
+        self.interval = interval
+    }
+
+    func check(_ answer: @escaping @Sendable (Result<Bool, LedgerError>) -> Void) {
+        let now = Clock.monotonicSeconds()
+        let action: Result<Bool, LedgerError>?? = state.withLock { state in
+            if let last = state.last, now - state.probedAt < interval { return .some(last) }
+            state.waiting.append(answer)
+            guard state.waiting.count == 1 else { return .some(nil) }  // a probe is running
+            return .none
+        }
+        switch action {
+        case .some(.some(let last)): answer(last)
+        case .some(.none): break
+        case .none: probe()
+        }
+    }
+
+    private func probe() {
+        ledger.checkWritable(at: clock.now()) { [self] result in
+            let waiting = state.withLock { state in
+                state.last = result
+                state.probedAt = Clock.monotonicSeconds()
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for answer in waiting { answer(result) }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Deadlines libmicrohttpd does not have. Its timeout counts from the last byte received,
+/// so a client sending one byte every few seconds holds a connection forever; here the
+/// whole request head must arrive within `headSeconds`, and the body at `minBodyBytesPerSecond`
+/// or faster (after the same grace). A connection past its deadline is shut down from a
+/// sweeper thread; its event thread then sees the end of the stream and closes it.
+///
+/// A connection whose request is with the responder has no deadline here: the commit
+/// deadline bounds that wait.
+final class ConnectionWatch: Sendable {
+    private enum Phase {
+        case awaitingHead
+        case readingBody
+        case handling
+    }
+
+    private struct Entry {
+        var socket: Int32
+        var phase: Phase
+        var deadline: Double
+    }
+
+    let headSeconds: Double
+    let minBodyBytesPerSecond: Int
+    let maxBodyBytes: Int
+    /// Keyed by the connection's address. The lock is held while shutting a socket down,
+    /// and libmicrohttpd reports a connection closed before it closes the socket, so a
+    /// number reused by a new connection is never shut down by mistake.
+    private let entries = Mutex<[UInt: Entry]>([:])
+    private let running = Atomic<Bool>(true)
+
+    init(headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int) {
+        self.headSeconds = headSeconds
+        self.minBodyBytesPerSecond = minBodyBytesPerSecond
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    var isEnabled: Bool { headSeconds > 0 }
+
+    func started(_ connection: OpaquePointer, socket: Int32) {
+        let entry = Entry(socket: socket, phase: .awaitingHead, deadline: Self.now() + headSeconds)
+        entries.withLock { $0[Self.key(connection)] = entry }
+    }
+
+    func closed(_ connection: OpaquePointer) {
+        _ = entries.withLock { $0.removeValue(forKey: Self.key(connection)) }
+    }
+
+    /// The head is in: the body, of `declared` bytes (nil: chunked, up to the limit), must follow.
+    func headReceived(_ connection: OpaquePointer, declared: Int?) {
+        let bytes = min(declared ?? maxBodyBytes, maxBodyBytes)
+        let allowance = minBodyBytesPerSecond > 0 ? Double(bytes) / Double(minBodyBytesPerSecond) : 86_400
+        update(connection, .readingBody, deadline: Self.now() + headSeconds + allowance)
+    }
+
+    func handed(_ connection: OpaquePointer) {
+        update(connection, .handling, deadline: .infinity)
+    }
+
+    /// A request finished: a kept-alive connection's next head has the same deadline.
+    func completed(_ connection: OpaquePointer) {
+        update(connection, .awaitingHead, deadline: Self.now() + headSeconds)
+    }
+
+    private func update(_ connection: OpaquePointer, _ phase: Phase, deadline: Double) {
+        entries.withLock { entries in
+            let key = Self.key(connection)
+            guard entries[key] != nil else { return }
+            entries[key]?.phase = phase
+            entries[key]?.deadline = deadline
+        }
+    }
+
+    /// Shuts down every connection past its deadline; how many.
+    @discardableResult
+    func sweep() -> Int {
+        let now = Self.now()
+        return entries.withLock { entries in
+            var count = 0
+            for (key, entry) in entries where entry.deadline < now {
+                _ = shutdown(entry.socket, Int32(SHUT_RDWR))
+                entries[key]?.deadline = .infinity  // once
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Sweeps four times a second until `stop`.
+    func start() {
+        guard isEnabled else { return }
+        let thread = Thread { [self] in
+            while running.load(ordering: .relaxed) {
+                usleep(250_000)
+                sweep()
+            }
+        }
+        thread.name = "agekit-http-deadlines"
+        thread.start()
+    }
+
+    func stop() { running.store(false, ordering: .relaxed) }
+
+    private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: connection)) }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

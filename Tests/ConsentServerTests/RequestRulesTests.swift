@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import ConsentServer
+
+/// The pure rules behind the transport and the routes, each as a table.
+@Suite("request rules")
+struct RequestRulesTests {
+    @Test(
+        "a path is split and each segment decoded exactly once",
+        arguments: [
+            ("/v2/notifications", ["v2", "notifications"]),
+            ("/v1/apps/a%2Fb", ["v1", "apps", "a/b"]),
+            ("/v1/apps/a%252Fb", ["v1", "apps", "a%2Fb"]),
+            ("/v1/%E2%9C%93", ["v1", "✓"]),
+        ])
+    func pathsDecodeOnce(path: String, segments: [String]) throws {
+        #expect(try PathSegments(path).segments == segments)
+    }
+
+    @Test(
+        "a path with NUL, control, dot, empty segments or bad escapes is refused",
+        arguments: [
+            "/v2/notifications%00", "//v2//notifications", "/v2/notifications/", "/a/../b", "/a/%2e%2E/b", "/a/./b",
+            "/a%0D%0Ab", "/a%zz", "/a%4", "/a%FF", "v2/notifications", "/a\u{1}b",
+        ])
+    func badPathsAreRefused(path: String) {
+        #expect(throws: PathError.self) { try PathSegments(path) }
+    }
+
+    @Test(
+        "UUIDs are 8-4-4-4-12 hex digits, canonical in lowercase",
+        arguments: [
+            ("0F4E5C1A-2B3C-4D5E-8F70-8192A3B4C5D6", "0f4e5c1a-2b3c-4d5e-8f70-8192a3b4c5d6"),
+            ("0f4e5c1a-2b3c-4d5e-8f70-8192a3b4c5d6", "0f4e5c1a-2b3c-4d5e-8f70-8192a3b4c5d6"),
+            ("", nil), ("0f4e5c1a2b3c4d5e8f708192a3b4c5d6", nil), ("0f4e5c1a-2b3c-4d5e-8f70-8192a3b4c5d", nil),
+            ("gf4e5c1a-2b3c-4d5e-8f70-8192a3b4c5d6", nil), ("0f4e5c1a-2b3c-4d5e-8f70-8192a3b4c5d6\u{0}", nil),
+        ] as [(String, String?)])
+    func uuids(text: String, canonical: String?) {
+        #expect(Identifiers.canonicalUUID(text) == canonical)
+    }
+
+    @Test(
+        "account ids are 1 to 256 visible ASCII characters",
+        arguments: [
+            ("user-42", true), ("a/b", true), (String(repeating: "a", count: 256), true),
+            ("", false), (String(repeating: "a", count: 257), false), ("a b", false), ("a\r\nb", false),
+            ("a\u{0}", false), ("é", false),
+        ])
+    func accountIds(text: String, accepted: Bool) {
+        #expect((Identifiers.accountIdProblem(text) == nil) == accepted)
+    }
+
+    @Test(
+        "a body length stated twice or two ways is refused with its code",
+        arguments: [
+            (["content-length": "12"], nil), (["transfer-encoding": "chunked"], nil),
+            (["transfer-encoding": "Chunked"], nil), ([:], nil),
+            (["content-length": "2, 44"], "ambiguous_length"), (["content-length": "2, 2"], "ambiguous_length"),
+            (["transfer-encoding": "gzip"], "unsupported_transfer_encoding"),
+            (["transfer-encoding": "gzip, chunked"], "unsupported_transfer_encoding"),
+            (["transfer-encoding": "chunked", "content-length": "5"], "ambiguous_length"),
+        ] as [([String: String], String?)])
+    func framing(headers: [String: String], code: String?) {
+        let refusal = RequestFraming.refusal(headers)
+        #expect(refusal.map { String(decoding: $0.body, as: UTF8.self).contains("\"\(code ?? "")\"") } ?? (code == nil))
+        #expect(refusal?.status ?? 400 == 400)
+        #expect(refusal.map { $0.headers.contains { $0.name == "Connection" && $0.value == "close" } } ?? true)
+    }
+
+    @Test(
+        "a live delivery is fresh within 10 days before and 5 minutes after its receipt",
+        arguments: [
+            (0, nil), (-9 * 86_400_000, nil), (-10 * 86_400_000, nil), (-10 * 86_400_000 - 1, "signed_date_too_old"),
+            (300_000, nil), (300_001, "signed_date_in_future"), (Int64.min / 2, "signed_date_too_old"),
+        ] as [(Int64, String?)])
+    func freshness(offset: Int64, code: String?) {
+        let now: Int64 = 1_764_500_000_000
+        #expect(Freshness().refusal(signedDate: now + offset, receivedAt: now)?.code == code)
+    }
+
+    @Test(
+        "allowedSources matches addresses by CIDR prefix",
+        arguments: [
+            ("17.1.2.3", true), ("17.255.255.255", true), ("18.0.0.1", false), ("127.0.0.1", true),
+            ("127.0.0.2", false), ("2001:db8::1", true), ("2001:db9::1", false),
+        ])
+    func sources(address: String, accepted: Bool) throws {
+        let policy = try SourcePolicy(["17.0.0.0/8", "127.0.0.1", "2001:db8::/32"])
+        var storage = sockaddr_storage()
+        withUnsafeMutableBytes(of: &storage) { raw in
+            if address.contains(":") {
+                var v6 = sockaddr_in6()
+                v6.sin6_family = sa_family_t(AF_INET6)
+                inet_pton(AF_INET6, address, &v6.sin6_addr)
+                withUnsafeBytes(of: v6) { raw.copyMemory(from: $0) }
+            } else {
+                var v4 = sockaddr_in()
+                v4.sin_family = sa_family_t(AF_INET)
+                inet_pton(AF_INET, address, &v4.sin_addr)
+                withUnsafeBytes(of: v4) { raw.copyMemory(from: $0) }
+            }
+        }
+        let result = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { policy.accepts($0) }
+        }
+        #expect(result == accepted)
+    }
+
+    @Test("a range that is not CIDR is refused", arguments: ["17.0.0.0/33", "17.0.0", "example.com/8", "::/129", ""])
+    func badRanges(text: String) {
+        #expect(throws: HTTPServerError.self) { try SourcePolicy([text]) }
+    }
+}

@@ -1,0 +1,125 @@
+import AppStoreSignedData
+import Foundation
+import TestSupport
+import Testing
+
+/// The receiver under attack on loopback: other 127.x addresses play the attacker, and the
+/// client on 127.0.0.1 must still be answered.
+@Suite("agekit serve under attack end to end", .serialized)
+struct AttackEndToEndTests {
+    static let bundleId = "com.example.agekit"
+
+    func rescind(_ ca: LocalCertificateAuthority) throws -> String {
+        try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+            appTransactionId: "AT-A", ca: ca)
+    }
+
+    @Test("1,100 connections trickling their heads lock nobody out, and are closed at the head deadline")
+    func tricklingConnections() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        // 1,100 connections from 22 addresses, 50 each (the default limit per address is 64).
+        var attackers: [RawConnection] = []
+        for index in 0..<1_100 {
+            guard let connection = RawConnection(port: server.port, from: "127.0.0.\(2 + index / 50)") else { continue }
+            connection.send("P")
+            attackers.append(connection)
+        }
+        #expect(attackers.count == 1_100)
+        for connection in attackers { connection.send("O") }
+        // Timed over a socket of its own: the test process's URL session may be busy with
+        // other suites' requests.
+        let jws = try rescind(ca)
+        let body = #"{"signedPayload":"\#(jws)"}"#
+        for (name, request) in [
+            ("/healthz", "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"),
+            (
+                "a valid notification",
+                "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            ),
+        ] {
+            let started = Date()
+            let client = try #require(RawConnection(port: server.port))
+            client.send(request)
+            var answer = ""
+            while RawConnection.status(answer) == nil && Date().timeIntervalSince(started) < 5 {
+                answer += client.read(seconds: 0.05).text
+            }
+            let seconds = Date().timeIntervalSince(started)
+            #expect(RawConnection.status(answer) == 200, "\(name)")
+            #expect(seconds < 1, "\(name) took \(seconds) s")
+        }
+
+        // One address past its limit: the extra connection is closed at once.
+        let crowd = (0..<64).compactMap { _ in RawConnection(port: server.port, from: "127.0.0.200") }
+        #expect(crowd.count == 64)
+        let extra = try #require(RawConnection(port: server.port, from: "127.0.0.200"))
+        #expect(extra.read(seconds: 2).closed, "a 65th connection from one address was kept")
+
+        // Trickling one byte a second never completes a head: closed by the 10 s deadline.
+        for _ in 0..<13 {
+            try await Task.sleep(for: .seconds(1))
+            for connection in attackers { connection.send("S") }
+        }
+        let open = attackers.indices.filter { !attackers[$0].read(seconds: 0.01).closed }
+        #expect(open.isEmpty, "\(open.count) trickling connections outlived the deadline: \(open.prefix(5))")
+        #expect(try await server.request("GET", "/healthz").status == 200)
+    }
+
+    /// A chain that names the server's root as `x5c[2]` (so it passes the cheap check) but is
+    /// signed by another authority: it costs a full verification, every one of them new.
+    func forged(_ serverCA: LocalCertificateAuthority) throws -> String {
+        let forger = try LocalCertificateAuthority.generate(
+            notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
+        let x5c = [forger.x5c[0], forger.x5c[1], serverCA.x5c[2]].map { "\"\($0)\"" }.joined(separator: ",")
+        var notification = VerifiedNotification(
+            notificationType: .rescindConsent, subtype: nil, notificationUUID: UUID().uuidString.lowercased(),
+            signedDate: Int64(Date().timeIntervalSince1970 * 1000))
+        notification.appData = NotificationAppData(bundleId: Self.bundleId, environment: .localTesting)
+        return try forger.sign(
+            payload: Array(try JSONEncoder().encode(notification)),
+            header: Array(#"{"alg":"ES256","x5c":[\#(x5c)]}"#.utf8))
+    }
+
+    @Test(
+        "never-seen chains beyond the budget get 503 verification_busy while a known chain is stored, refusals are remembered"
+    )
+    func verificationBudget() async throws {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(#"{"localTesting": true, "notifications": {"newChainsPerSecond": 3}}"#.utf8).write(to: configuration)
+        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        #expect(try await server.post(signedPayload: try rescind(ca)).status == 200)  // the known chain
+
+        let forgeries = try (0..<24).map { _ in try forged(ca) }
+        var codes: [String] = []
+        for jws in forgeries { codes.append(try await server.post(signedPayload: jws).errorCode ?? "") }
+        let busy = codes.filter { $0 == "verification_busy" }.count
+        let untrusted = codes.filter { $0 == "untrusted_chain" }.count
+        #expect(busy + untrusted == forgeries.count, "\(codes)")
+        #expect(busy >= 12, "only \(busy) of \(forgeries.count) never-seen chains were held back")
+        #expect(untrusted >= 2, "the budget let none through")  // 3 a second, one spent on the known chain
+        let known = try await server.post(signedPayload: try rescind(ca))
+        #expect(known.status == 200, "a known chain was held back with the forgeries")
+
+        // A refused chain replayed is answered from memory, budget or not.
+        let refusedIndex = try #require(codes.firstIndex(of: "untrusted_chain"))
+        for _ in 0..<10 {
+            let replay = try await server.post(signedPayload: forgeries[refusedIndex])
+            #expect(replay.status == 401)
+            #expect(replay.errorCode == "untrusted_chain")
+        }
+        // A chain whose x5c[2] is no configured root is refused before any parsing, budget or not.
+        let stranger = try LocalCertificateAuthority.generate(
+            notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
+        for _ in 0..<10 {
+            #expect(try await server.post(signedPayload: try rescind(stranger)).errorCode == "untrusted_chain")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import AppStoreSignedData
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What an unauthenticated client can reach: with an admin listener, the public port serves
+/// only Apple's route and `/healthz`; `/metrics` can require the token; other source
+/// addresses can be refused at accept time.
+@Suite("exposure end to end", .serialized)
+struct ExposureEndToEndTests {
+    static let bundleId = "com.example.agekit"
+
+    func server(_ json: String) throws -> ServerProcess {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-exposure-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(json.utf8).write(to: configuration)
+        return try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+    }
+
+    func status(_ url: String, token: String? = nil, body: Data? = nil) async throws -> Int {
+        var request = URLRequest(url: URL(string: url)!)
+        if let body {
+            request.httpMethod = "POST"
+            request.httpBody = body
+        }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    @Test("with an admin listener the public port serves only /v2/notifications and /healthz, /metrics needs the token")
+    func adminListener() async throws {
+        let server = try server(
+            #"{"localTesting": true, "admin": {"listen": "127.0.0.1:0", "metricsRequireToken": true}}"#)
+        defer { server.terminate() }
+        #expect(server.waitForLine(containing: "admin API"))
+        let line = try #require(server.printed.first { $0.contains("admin API") })
+        let adminPort = try #require(line.split(separator: ":").last.flatMap { Int($0) })
+        let admin = "http://127.0.0.1:\(adminPort)"
+        let main = server.baseURL.absoluteString
+        let token = server.adminToken
+        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        let jws = try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+            appTransactionId: "AT-X", ca: ca)
+        let body = try JSONSerialization.data(withJSONObject: ["signedPayload": jws])
+        let events = "/v1/apps/\(Self.bundleId)/events"
+
+        let cases: [(String, String?, Data?, Int)] = [
+            (main + "/healthz", nil, nil, 200),
+            (main + "/v2/notifications", nil, body, 200),
+            (main + "/readyz", nil, nil, 404),
+            (main + "/metrics", token, nil, 404),
+            (main + events, token, nil, 404),
+            (admin + "/healthz", nil, nil, 200),
+            (admin + "/readyz", nil, nil, 200),
+            (admin + "/metrics", nil, nil, 401),
+            (admin + "/metrics", token, nil, 200),
+            (admin + events, token, nil, 200),
+            (admin + "/v2/notifications", nil, body, 404),
+        ]
+        for (url, token, body, expected) in cases {
+            #expect(try await status(url, token: token, body: body) == expected, "\(url)")
+        }
+    }
+
+    @Test("allowedSources closes connections from other addresses at accept time")
+    func allowedSources() async throws {
+        let server = try server(#"{"localTesting": true, "allowedSources": ["127.0.0.1/32", "17.0.0.0/8"]}"#)
+        defer { server.terminate() }
+        #expect(try await server.request("GET", "/healthz").status == 200)
+        let outsider = try #require(RawConnection(port: server.port, from: "127.0.0.2"))
+        outsider.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+        let answer = outsider.read(seconds: 2)
+        #expect(answer.closed)
+        #expect(answer.text.isEmpty, "an address outside allowedSources was answered")
+    }
+
+    @Test("a bad allowedSources range refuses to start, naming it")
+    func badRange() throws {
+        #expect(throws: ServerStartFailure.self) {
+            _ = try server(#"{"localTesting": true, "allowedSources": ["17.0.0.0/33"]}"#)
+        }
+    }
+}

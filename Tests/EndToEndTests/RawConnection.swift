@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A plain TCP connection to the server from a chosen loopback address (127.0.0.2 and so on
+/// stand for other clients), for requests no HTTP client library would send.
+final class RawConnection {
+    let socket: Int32
+
+    /// Nil when the connection is refused or closed during the handshake.
+    init?(port: UInt16, from source: String = "127.0.0.1") {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, source, &local.sin_addr)
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_port = port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        let connected = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, connected == 0 else {
+            close(socket)
+            return nil
+        }
+    }
+
+    deinit { close(socket) }
+
+    /// False when the server has closed the connection.
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            == bytes.count
+    }
+
+    /// Everything the server sends within `seconds`, and whether it closed the connection then.
+    func read(seconds: Double) -> (text: String, closed: Bool) {
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return (String(decoding: received, as: UTF8.self), false) }
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+            received.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The status of the first response in `text`, or nil.
+    static func status(_ text: String) -> Int? {
+        guard text.hasPrefix("HTTP/1.1 ") else { return nil }
+        return Int(text.dropFirst(9).prefix(3))
+    }
+
+    /// How many responses `text` holds.
+    static func responseCount(_ text: String) -> Int {
+        text.components(separatedBy: "HTTP/1.1 ").count - 1
+    }
+}

@@ -1,0 +1,154 @@
+import AppStoreSignedData
+import Foundation
+import TestSupport
+import Testing
+
+/// Framing and identifier rules on the real binary: what a request may look like before
+/// anything is stored or looked up.
+@Suite("request framing and identifiers end to end", .serialized)
+struct RequestRulesEndToEndTests {
+    static let bundleId = "com.example.agekit"
+
+    /// One request over a raw connection: the status, the error code and whether the server
+    /// closed the connection within `seconds`.
+    static func raw(
+        _ server: ServerProcess, _ head: String, body: String = "", seconds: Double = 3
+    ) -> (status: Int?, code: String?, closed: Bool, responses: Int) {
+        guard let connection = RawConnection(port: server.port) else { return (nil, nil, true, 0) }
+        connection.send(head + "\r\n\r\n" + body)
+        let (text, closed) = connection.read(seconds: seconds)
+        let code = text.firstRange(of: #""code":""#).map { range in
+            String(text[range.upperBound...].prefix { $0 != "\"" })
+        }
+        return (RawConnection.status(text), code, closed, RawConnection.responseCount(text))
+    }
+
+    static let smuggling: [(String, String, String)] = [
+        (
+            "two differing Content-Length fields",
+            "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nContent-Length: 44",
+            "ambiguous_length"
+        ),
+        (
+            "an unknown Transfer-Encoding", "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip",
+            "unsupported_transfer_encoding"
+        ),
+        (
+            "Transfer-Encoding and Content-Length together",
+            "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nContent-Length: 44",
+            "ambiguous_length"
+        ),
+    ]
+
+    @Test("ambiguous framing gets 400 and the connection closed at once, and no smuggled request is read")
+    func ambiguousFramingIsRefused() throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let smuggled = "{}GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
+        for (name, head, code) in Self.smuggling {
+            let started = Date()
+            let answer = Self.raw(server, head, body: smuggled)
+            #expect(answer.status == 400, "\(name)")
+            #expect(answer.code == code, "\(name)")
+            #expect(answer.closed, "\(name): the connection stays open")
+            #expect(answer.responses == 1, "\(name): a smuggled request was answered")
+            #expect(Date().timeIntervalSince(started) < 2, "\(name): not refused at once")
+        }
+    }
+
+    static let paths: [(String, Int, String?)] = [
+        ("/v2/notifications%00", 400, "invalid_path"),
+        ("//v2//notifications", 400, "invalid_path"),
+        ("/v2/notifications/", 400, "invalid_path"),
+        ("/v1/apps/\(bundleId)/accounts/u27%00/../../x", 400, "invalid_path"),
+        ("/v1/apps/\(bundleId)/accounts/u27/../../x", 400, "invalid_path"),
+        ("/v1/apps/\(bundleId)/accounts/u%0D%0A27", 400, "invalid_path"),
+        ("/v1/apps/\(bundleId)/accounts/%ZZ", 400, "invalid_path"),
+        // One decoding: a%252Fb names the account "a%2Fb", which does not exist.
+        ("/v1/apps/\(bundleId)/accounts/a%252Fb", 404, "account_not_found"),
+        ("/v1/apps/\(bundleId)/accounts/a%2Fb", 200, nil),
+        ("/v1/notifications/not-a-uuid", 400, "invalid_notification_uuid"),
+    ]
+
+    @Test("each path segment is decoded once, and NUL, dot and empty segments are refused")
+    func pathRules() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let registered = try await register(server, accountId: "a/b", appTransactionId: "AT-PATH")
+        #expect(registered.status == 200)
+        for (path, status, code) in Self.paths {
+            let method = path.hasPrefix("/v2") ? "POST" : "GET"
+            let answer = Self.raw(
+                server,
+                "\(method) \(path) HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer \(server.adminToken)\r\nContent-Length: 2",
+                body: "{}", seconds: 1)
+            #expect(answer.status == status, "\(path)")
+            #expect(answer.code == code, "\(path)")
+        }
+    }
+
+    static let identifiers: [(String, [String: String], String)] = [
+        ("an empty account id", ["accountId": ""], "invalid_account_id"),
+        ("a 200 KB account id", ["accountId": String(repeating: "a", count: 200_000)], "invalid_account_id"),
+        ("an account id with CR LF", ["accountId": "u\r\nX-Injected: 1"], "invalid_account_id"),
+        ("an account id with NUL", ["accountId": "u\u{0}v"], "invalid_account_id"),
+        (
+            "a non-UUID appAccountToken", ["accountId": "erin", "appAccountToken": "token-1"],
+            "invalid_app_account_token"
+        ),
+    ]
+
+    @Test("account ids are bounded and printable, appAccountTokens are UUIDs, each refusal with its code")
+    func registrationIdentifiers() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        let signed = try SimulatedPayloads.appTransaction(
+            appTransactionId: "AT-ID", bundleId: Self.bundleId, environment: .localTesting, ca: ca)
+        for (name, fields, code) in Self.identifiers {
+            let body = try JSONSerialization.data(
+                withJSONObject: fields.merging(["signedAppTransaction": signed]) { first, _ in first } as [String: Any])
+            let response = try await server.request(
+                "POST", "/v1/apps/\(Self.bundleId)/app-transactions", body: body, admin: true)
+            #expect(response.status == 400, "\(name)")
+            #expect(response.errorCode == code, "\(name)")
+        }
+        let events = try await server.request("GET", "/v1/apps/\(Self.bundleId)/events", admin: true).json
+        #expect((events["events"] as? [Any])?.isEmpty == true, "a refused registration left an event")
+    }
+
+    static let notificationUUIDs: [(String, String)] = [
+        ("empty", ""),
+        ("with NUL", "0f4e5c1a-2b3c-4d5e-8f70-8192a3b4c5d6\u{0}"),
+        ("150 KB", String(repeating: "a", count: 150_000)),
+        ("not hexadecimal", "zf4e5c1a-2b3c-4d5e-8f70-8192a3b4c5d6"),
+        ("without dashes", "0f4e5c1a2b3c4d5e8f708192a3b4c5d6"),
+    ]
+
+    @Test("a signed notification whose UUID is not canonical is refused and not stored", arguments: notificationUUIDs)
+    func notificationUUIDRule(name: String, uuid: String) async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        let jws = try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+            appTransactionId: "AT-U", notificationUUID: uuid, ca: ca)
+        let response = try await server.post(signedPayload: jws)
+        #expect(response.status == 400, "\(name)")
+        #expect(response.errorCode == "invalid_notification_uuid", "\(name)")
+        let events = try await server.request("GET", "/v1/apps/\(Self.bundleId)/events", admin: true).json
+        #expect((events["events"] as? [Any])?.isEmpty == true, "\(name): stored anyway")
+    }
+
+    func register(
+        _ server: ServerProcess, accountId: String, appTransactionId: String
+    ) async throws
+        -> ServerProcess.Response
+    {
+        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        let signed = try SimulatedPayloads.appTransaction(
+            appTransactionId: appTransactionId, bundleId: Self.bundleId, environment: .localTesting, ca: ca)
+        let body = try JSONSerialization.data(withJSONObject: ["accountId": accountId, "signedAppTransaction": signed])
+        return try await server.request("POST", "/v1/apps/\(Self.bundleId)/app-transactions", body: body, admin: true)
+    }
+}

@@ -1,0 +1,165 @@
+import AppStoreSignedData
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// Storage faults on the real binary with a real SQLite file: files deleted under it, a file
+/// it may not write, a store that stalls. Nothing acknowledged with 200 may be lost, and the
+/// server must say it is not ready while it cannot store.
+@Suite("storage faults end to end", .serialized)
+struct StorageFaultsEndToEndTests {
+    static let bundleId = "com.example.agekit"
+
+    static func rescind(_ ca: LocalCertificateAuthority, _ uuid: String) throws -> String {
+        try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: bundleId, environment: .localTesting,
+            appTransactionId: "AT-\(uuid.prefix(8))", notificationUUID: uuid, ca: ca)
+    }
+
+    /// Posts `count` new notifications, `parallel` at a time; the UUIDs answered 200.
+    static func post(_ server: ServerProcess, _ ca: LocalCertificateAuthority, count: Int) async throws -> [String] {
+        let payloads = try (0..<count).map { _ in
+            let uuid = UUID().uuidString.lowercased()
+            return (uuid, try rescind(ca, uuid))
+        }
+        return await withTaskGroup(of: String?.self) { group in
+            for (uuid, jws) in payloads {
+                group.addTask { (try? await server.post(signedPayload: jws))?.status == 200 ? uuid : nil }
+            }
+            return await group.reduce(into: [String]()) { if let uuid = $1 { $0.append(uuid) } }
+        }
+    }
+
+    static func missing(_ uuids: [String], in server: ServerProcess) async throws -> [String] {
+        var missing: [String] = []
+        for uuid in uuids where try await server.request("GET", "/v1/notifications/\(uuid)", admin: true).status != 200
+        {
+            missing.append(uuid)
+        }
+        return missing
+    }
+
+    static func waitUntilReady(_ server: ServerProcess, seconds: Double = 8) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try await server.request("GET", "/readyz").status == 200 { return true }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return false
+    }
+
+    static func mode(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? nil
+    }
+
+    static let deletions: [(String, [String])] = [
+        ("the database, WAL and shared-memory files", ["", "-wal", "-shm"]),
+        ("the WAL only", ["-wal"]),
+    ]
+
+    @Test("files deleted under the running server: 503 and not ready until reopened, nothing acknowledged lost")
+    func deletedFiles() async throws {
+        for (name, suffixes) in Self.deletions {
+            let server = try ServerProcess()
+            let ca = try LocalCertificateAuthority.load(
+                directory: server.dataDirectory.appendingPathComponent("ca").path)
+            var acknowledged = try await Self.post(server, ca, count: 200)
+            #expect(acknowledged.count == 200, "\(name)")
+            #expect(Self.mode(server.databasePath) == 0o600, "\(name): the database file is not 0600")
+            for suffix in suffixes { try FileManager.default.removeItem(atPath: server.databasePath + suffix) }
+
+            let refused = try await server.post(signedPayload: try Self.rescind(ca, UUID().uuidString.lowercased()))
+            #expect(refused.status == 503, "\(name): a notification was acknowledged into deleted files")
+            #expect(refused.errorCode == "store_unavailable", "\(name)")
+            #expect(try await server.request("GET", "/readyz").status == 503, "\(name): still ready")
+            acknowledged += try await Self.post(server, ca, count: 300)
+            #expect(try await Self.waitUntilReady(server), "\(name): never ready again")
+            let after = try await Self.post(server, ca, count: 50)
+            #expect(after.count == 50, "\(name): not storing after the reopen")
+            acknowledged += after
+            #expect(Self.mode(server.databasePath) == 0o600, "\(name): the reopened database file is not 0600")
+            #expect(server.terminate() == 0)
+
+            let restarted = try ServerProcess(dataDirectory: server.dataDirectory)
+            defer { restarted.terminate() }
+            let lost = try await Self.missing(acknowledged, in: restarted)
+            #expect(lost.isEmpty, "\(name): \(lost.count) of \(acknowledged.count) acknowledged notifications lost")
+        }
+    }
+
+    /// `chattr +i` makes a file read-only even for root; where it is refused the test cannot run.
+    static let immutableFilesWork: Bool = {
+        let probe = TestScratch.root.appendingPathComponent("agekit-chattr-probe").path
+        _ = FileManager.default.createFile(atPath: probe, contents: Data())
+        defer {
+            _ = try? Tool.run("chattr", ["-i", probe])
+            try? FileManager.default.removeItem(atPath: probe)
+        }
+        return (try? Tool.run("chattr", ["+i", probe])) == 0
+    }()
+
+    @Test(
+        "started on a database it may not write: 503 and not ready, then stores once the file is writable again",
+        .enabled(if: immutableFilesWork, "needs chattr +i (root on a file system with immutable files)"))
+    func readOnlyThenWritable() async throws {
+        let first = try ServerProcess()
+        let path = first.databasePath
+        let ca = try LocalCertificateAuthority.load(directory: first.dataDirectory.appendingPathComponent("ca").path)
+        let before = try await Self.post(first, ca, count: 20)
+        #expect(first.terminate() == 0)
+        #expect(try Tool.run("chattr", ["+i", path]) == 0)
+        defer { _ = try? Tool.run("chattr", ["-i", path]) }
+
+        let server = try ServerProcess(dataDirectory: first.dataDirectory)
+        defer { server.terminate() }
+        let uuid = UUID().uuidString.lowercased()
+        let refused = try await server.post(signedPayload: try Self.rescind(ca, uuid))
+        #expect(refused.status == 503)
+        #expect(try await server.request("GET", "/readyz").status == 503)
+        #expect(try Tool.run("chattr", ["-i", path]) == 0)
+        #expect(try await Self.waitUntilReady(server), "still not ready after the file became writable")
+        #expect(try await server.post(signedPayload: try Self.rescind(ca, uuid)).status == 200)
+        #expect(try await Self.missing(before + [uuid], in: server).isEmpty)
+    }
+
+    @Test("a stalled store answers 503 store_timeout at the commit deadline, and /readyz within it")
+    func stalledStoreHasADeadline() async throws {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-stall-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(#"{"localTesting": true, "storage": {"commitTimeoutMilliseconds": 300}}"#.utf8).write(
+            to: configuration)
+        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        #expect(try await Self.post(server, ca, count: 5).count == 5)
+        // Another process holds the write lock for longer than the deadline and the busy timeout.
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        locker.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(4)",
+            server.databasePath,
+        ]
+        let lockerOutput = Pipe()
+        locker.standardOutput = lockerOutput
+        try locker.run()
+        _ = lockerOutput.fileHandleForReading.availableData  // waits for "locked"
+        let uuid = UUID().uuidString.lowercased()
+        var started = Date()
+        let refused = try await server.post(signedPayload: try Self.rescind(ca, uuid))
+        #expect(refused.status == 503)
+        #expect(refused.errorCode == "store_timeout")
+        #expect(Date().timeIntervalSince(started) < 1.5, "held past the commit deadline")
+        started = Date()
+        let ready = try await server.request("GET", "/readyz")
+        #expect(ready.status == 503)
+        #expect(Date().timeIntervalSince(started) < 1.5, "/readyz held past the deadline")
+        locker.waitUntilExit()
+        #expect(try await Self.waitUntilReady(server))
+        let retried = try await server.post(signedPayload: try Self.rescind(ca, uuid))
+        #expect(retried.status == 200)
+        #expect(try await Self.missing([uuid], in: server).isEmpty)
+    }
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Benchmark of `agekit serve` under attack on loopback: the valid notification rate and p99,
+# and /healthz p99, alone and under each attack, with the ratio to the rate alone.
+#
+#   trickle  2,000 connections from 40 addresses (127.0.0.2 and up) sending their request
+#            head one byte every 5 s, reopened when closed
+#   forged   a paced flood at twice the valid rate alone, of payloads signed by chains of
+#            other authorities (half name the server's root as x5c[2], so they pass the
+#            cheap check and cost a budgeted verification, half do not)
+#   readyz   /readyz as fast as 16 connections can ask
+#
+# Then the server's CPU per request: valid ones alone, forged ones alone. Every loop is
+# bounded by BENCH_SECONDS and stops by itself. Exits non-zero when a valid notification is
+# not answered 200. See docs/benchmarks.md.
+#
+# Settings (environment): BENCH_SECONDS (8) per phase, BENCH_CONNECTIONS (32) for the valid
+# load, BENCH_TRICKLE (2000) connections, BENCH_FORGERS (40) authorities.
+set -euo pipefail
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$BENCH_DIR/lib.sh"
+
+SECONDS_PER_PHASE=${BENCH_SECONDS:-8}
+CONNECTIONS=${BENCH_CONNECTIONS:-32}
+TRICKLE=${BENCH_TRICKLE:-2000}
+FORGERS=${BENCH_FORGERS:-40}
+ATTACK_DIR=$BENCH_DIR/attack
+SERVE_DIR=$BENCH_DIR/serve
+
+require_tools
+python_env "cryptography"
+build_agekit
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/agekit-bench-attack.XXXXXX")
+SERVER_PID=""
+BACKGROUND=()
+cleanup() {
+    for pid in "${BACKGROUND[@]}"; do stop_pid "$pid"; done
+    [ -z "$SERVER_PID" ] || stop_pid "$SERVER_PID"
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+PORT=$(free_port)
+DATA=$WORK/data
+# Every load generator but the trickle shares 127.0.0.1 here, so the per-address limit is
+# raised past their connections (the trickle's 40 addresses hold 50 each, under either).
+printf '{"localTesting": true, "http": {"maxConnectionsPerAddress": 512}}\n' >"$WORK/agekit.json"
+"$AGEKIT" serve --config "$WORK/agekit.json" --listen "127.0.0.1:$PORT" --data-dir "$DATA" >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+wait_ready "http://127.0.0.1:$PORT/healthz" "$SERVER_PID" || { cat "$WORK/server.log" >&2; die "agekit serve did not start"; }
+URL=http://127.0.0.1:$PORT
+
+# Valid payloads: a fresh file per phase, so that none is a duplicate.
+PHASES="alone trickle forged readyz"
+PER_PHASE=$((SECONDS_PER_PHASE * 9000))
+say "generating $((PER_PHASE * 4)) valid payloads and $((FORGERS * 25)) forged ones"
+"$PY" "$SERVE_DIR/gen_payloads.py" --ca "$DATA/ca" --count $((PER_PHASE * 4)) --environment LocalTesting \
+    --mix TEST,SUBSCRIBED,RESCIND_CONSENT --out "$WORK/valid.jsonl" >/dev/null
+split -l "$PER_PHASE" -d -a 1 "$WORK/valid.jsonl" "$WORK/valid-"
+index=0
+for phase in $PHASES; do
+    mv "$WORK/valid-$index" "$WORK/valid-$phase.jsonl"
+    # One file per wrk thread, as post_notifications.lua reads them.
+    awk -v out="$WORK/valid-$phase.jsonl" '{ print > (out "." ((NR - 1) % 2)) }' "$WORK/valid-$phase.jsonl"
+    index=$((index + 1))
+done
+: >"$WORK/forged.jsonl"
+for forger in $(seq 1 "$FORGERS"); do
+    "$AGEKIT" simulate ca --ca-dir "$WORK/forger-$forger" >/dev/null
+    # Every other forger names the server's root as x5c[2]: past the cheap check, into the budget.
+    [ $((forger % 2)) = 0 ] && cp "$DATA/ca/root.pem" "$WORK/forger-$forger/root.pem"
+    "$PY" "$SERVE_DIR/gen_payloads.py" --ca "$WORK/forger-$forger" --count 25 --environment LocalTesting \
+        --mix RESCIND_CONSENT --jobs 1 --out "$WORK/forger-$forger.jsonl" >/dev/null 2>&1
+    cat "$WORK/forger-$forger.jsonl" >>"$WORK/forged.jsonl"
+done
+
+valid_load() { # PHASE -> sets VALID_LINE, HEALTHZ_LINE
+    local phase=$1 mark=$WORK/done-$1
+    wrk -t1 -c4 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/healthz" -- 10 \
+        >"$WORK/healthz-$phase.txt" 2>&1 &
+    local healthz=$!
+    wrk -t2 -c"$CONNECTIONS" -d"$((SECONDS_PER_PHASE + 30))s" --timeout 30s --latency \
+        -s "$SERVE_DIR/post_notifications.lua" "$URL/v2/notifications" -- \
+        "$WORK/valid-$phase.jsonl" 2 "$mark" "$SECONDS_PER_PHASE" >"$WORK/valid-$phase.txt" 2>&1 || true
+    wait "$healthz" || true
+    VALID_LINE=$(grep '^result ' "$WORK/valid-$phase.txt" || true)
+    HEALTHZ_LINE=$(grep '^paced ' "$WORK/healthz-$phase.txt" || true)
+    [ -n "$VALID_LINE" ] || { cat "$WORK/valid-$phase.txt" >&2; die "wrk printed no result for $phase"; }
+}
+
+FAILED=0
+declare -A RATE P99 HP99 NOTE
+record() { # PHASE NOTE
+    local stored seconds other
+    stored=$(field stored "$VALID_LINE"); seconds=$(field seconds "$VALID_LINE"); other=$(field other "$VALID_LINE")
+    RATE[$1]=$(awk -v n="$stored" -v s="$seconds" 'BEGIN {printf "%.0f", n / s}')
+    P99[$1]=$(field p99_ms "$VALID_LINE")
+    HP99[$1]=$(field p99_ms "$HEALTHZ_LINE")
+    NOTE[$1]=$2
+    [ "$other" = 0 ] || { say "$1: $other valid notifications not answered 200"; FAILED=1; }
+}
+
+say "phase alone: valid load only"
+cpu_before=$(cpu_seconds "$SERVER_PID")
+valid_load alone
+cpu_valid=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field answered "$VALID_LINE")" \
+    'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
+record alone ""
+
+say "phase trickle: $TRICKLE trickling connections"
+"$PY" "$ATTACK_DIR/trickle.py" "$PORT" "$TRICKLE" 40 5 $((SECONDS_PER_PHASE + 6)) >"$WORK/trickle.txt" 2>&1 &
+BACKGROUND+=($!)
+sleep 4
+valid_load trickle
+wait "${BACKGROUND[-1]}" || true
+record trickle "$(tail -n 1 "$WORK/trickle.txt")"
+
+target=$((RATE[alone] * 2))
+# Each connection waits for its answer before its delay starts: 192 of them, so that the
+# flood reaches its aim while answers take a few milliseconds.
+delay=$(awk -v t="$target" 'BEGIN {d = int(192 * 1000 / t); print (d < 1 ? 1 : d)}')
+say "phase forged: a paced flood aiming at $target forged requests/s (192 connections, ${delay} ms apart)"
+wrk -t2 -c192 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- "$delay" \
+    "$WORK/forged.jsonl" >"$WORK/forged-flood.txt" 2>&1 &
+BACKGROUND+=($!)
+valid_load forged
+wait "${BACKGROUND[-1]}" || true
+record forged "$(grep '^paced ' "$WORK/forged-flood.txt")"
+
+say "phase readyz: /readyz from 16 connections"
+wrk -t1 -c16 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/readyz" -- 0 >"$WORK/readyz-flood.txt" 2>&1 &
+BACKGROUND+=($!)
+valid_load readyz
+wait "${BACKGROUND[-1]}" || true
+record readyz "$(grep '^paced ' "$WORK/readyz-flood.txt")"
+
+say "phase cost: forged requests alone"
+cpu_before=$(cpu_seconds "$SERVER_PID")
+wrk -t2 -c32 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- 0 \
+    "$WORK/forged.jsonl" >"$WORK/forged-alone.txt" 2>&1 || true
+forged_line=$(grep '^paced ' "$WORK/forged-alone.txt")
+cpu_forged=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field requests "$forged_line")" \
+    'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
+
+say ""
+say "$(nproc) cores; $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2); agekit release build"
+printf '%-8s %12s %14s %16s %8s  %s\n' phase "valid/s" "valid p99 ms" "healthz p99 ms" ratio attack
+for phase in $PHASES; do
+    ratio=$(awk -v a="${RATE[$phase]}" -v b="${RATE[alone]}" 'BEGIN {printf "%.2f", a / b}')
+    printf '%-8s %12s %14s %16s %8s  %s\n' "$phase" "${RATE[$phase]}" "${P99[$phase]}" "${HP99[$phase]}" "$ratio" \
+        "${NOTE[$phase]}"
+done
+say "server CPU per request: valid ${cpu_valid} us, forged ${cpu_forged} us ($forged_line)"
+exit "$FAILED"
