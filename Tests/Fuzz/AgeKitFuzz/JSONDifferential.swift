@@ -61,10 +61,14 @@ enum JSONDifferential {
             return number.boolValue == flag
         case .integer(let integer):
             guard let number = theirs as? NSNumber, !isBoolean(number) else { return false }
-            return number is NSDecimalNumber ? number.stringValue == String(integer) : number.int64Value == integer
+            if let decimal = number as? NSDecimalNumber { return decimal == NSDecimalNumber(string: String(integer)) }
+            return number.int64Value == integer
         case .number(let text):
             guard let number = theirs as? NSNumber, !isBoolean(number), let double = Double(text) else { return false }
-            return number.doubleValue == double || (number is NSDecimalNumber && double.magnitude > 9e18)
+            // Foundation reads long numbers as decimals, whose double is not always the nearest
+            // one (14356478934.34356478934567): compare them as decimals.
+            if let decimal = number as? NSDecimalNumber { return decimal == NSDecimalNumber(string: text) }
+            return number.doubleValue == double
         case .array(let items):
             guard let others = theirs as? [Any], others.count == items.count else { return false }
             return zip(items, others).allSatisfy { same($0, $1) }
