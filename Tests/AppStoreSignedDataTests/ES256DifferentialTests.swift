@@ -21,6 +21,7 @@ struct ES256DifferentialTests {
         let summary = ES256Differential.run(
             cases: cases, seed: seed, progress: environment["AGEKIT_DIFFERENTIAL_CASES"] != nil)
         print(summary)
+        if let disagreement = summary.disagreement { print(disagreement) }
         #expect(summary.disagreement == nil, "\(summary.disagreement.map(String.init(describing:)) ?? "")")
         #expect(summary.checked == cases)
         #expect(summary.accepted > 0 && summary.accepted < cases)

@@ -2,7 +2,7 @@
 /// the edge values and encodings an ECDSA verifier is known to get wrong.
 enum ES256Mutation: CaseIterable, Sendable {
     case unchanged, flippedBit, flippedMessageBit, randomSignature, swapped, highS
-    case rZero, rOne, rOrderMinusOne, rOrder, rOrderPlusOne, rPrimeMinusOrder, rPrimeMinusOrderPlusBit, rHighBit
+    case rZero, rOne, rOrderMinusOne, rOrder, rOrderPlusOne, rPrimeMinusOrder, rPrimeMinusOrderFlipped, rHighBit
     case sZero, sOne, sOrderMinusOne, sOrder, sOrderPlusOne, sPrimeMinusOrder, sHighBit
 
     static let order = hex("FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551")
@@ -41,7 +41,7 @@ enum ES256Mutation: CaseIterable, Sendable {
         case .rOrder: return (Self.order + s, message)
         case .rOrderPlusOne: return (Self.orderPlusOne + s, message)
         case .rPrimeMinusOrder: return (Self.primeMinusOrder + s, message)
-        case .rPrimeMinusOrderPlusBit:
+        case .rPrimeMinusOrderFlipped:
             var changed = Self.primeMinusOrder
             changed[31] ^= 1 << UInt8.random(in: 0..<8, using: &generator)
             return (changed + s, message)
