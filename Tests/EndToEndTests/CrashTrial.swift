@@ -91,7 +91,7 @@ struct CrashTrial: Sendable {
         let killer = Task { try await killServer(server, started: started) }
         await send(operations, to: server, acknowledged: acknowledged)
         let killedAfter = try await killer.value
-        server.process.waitUntilExit()
+        server.waitForExit()
         outcome.killedAfterSeconds = killedAfter
         if server.process.terminationReason != .uncaughtSignal {
             outcome.problems.append("the server was not killed (exit \(server.process.terminationStatus))")
