@@ -72,3 +72,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets for libFuzzer, only when AGEKIT_FUZZ is set: scripts/fuzz builds them with
+// `-sanitize=fuzzer,address` into a build directory of their own, so that normal builds and
+// the products never contain them.
+if Context.environment["AGEKIT_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "AgeKitFuzz",
+            dependencies: ["AppStoreSignedData", "ConsentLedger", "ConsentServer"],
+            path: "Tests/Fuzz/AgeKitFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

@@ -85,11 +85,21 @@ final class ServerProcess: @unchecked Sendable {
     @discardableResult
     func terminate() -> Int32 {
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        waitForExit()
         return process.terminationStatus
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    /// Waits for the process to end, then stops watching its output: a dispatch source left
+    /// on the pipe after it closes can outlive its descriptor, which the next process reuses.
+    func waitForExit() {
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        output.fileHandleForReading.readabilityHandler = nil
+    }
 
     // MARK: - HTTP
 

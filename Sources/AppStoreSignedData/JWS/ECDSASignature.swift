@@ -26,33 +26,31 @@ package enum ECDSASignature {
         return out
     }
 
-    /// Raw `R || S` from a DER signature; nil when it is not the expected shape.
+    /// Raw `R || S` from a DER signature; nil unless it is strict DER: a SEQUENCE of exactly
+    /// two minimal, non-negative INTEGERs of at most 32 bytes each, and nothing after it. BER
+    /// leniency (long lengths, padding, trailing bytes) would let one signature take many forms.
     package static func raw(fromDER der: [UInt8]) -> [UInt8]? {
-        var index = 0
-        func read(_ tag: UInt8) -> ArraySlice<UInt8>? {
-            guard index + 2 <= der.count, der[index] == tag else { return nil }
-            var length = Int(der[index + 1])
+        // Two INTEGERs of at most 33 bytes: the body is at most 70 bytes, so its length is short.
+        guard der.count >= 2, der[0] == 0x30, der[1] < 0x80, Int(der[1]) == der.count - 2 else { return nil }
+        var index = 2
+        func integer() -> [UInt8]? {
+            guard index + 2 <= der.count, der[index] == 0x02 else { return nil }
+            let length = Int(der[index + 1])
             index += 2
-            if length == 0x81 {
-                guard index < der.count else { return nil }
-                length = Int(der[index])
-                index += 1
-            } else if length > 0x80 {
-                return nil
+            guard length >= 1, length <= 33, index + length <= der.count else { return nil }
+            let value = der[index..<index + length]
+            index += length
+            let first = value[value.startIndex]
+            guard first & 0x80 == 0 else { return nil }  // negative
+            if first == 0 && length > 1 {
+                // A leading zero only in front of a byte with its top bit set.
+                guard value[value.startIndex + 1] & 0x80 != 0 else { return nil }
             }
-            guard index + length <= der.count else { return nil }
-            defer { index += length }
-            return der[index..<index + length]
+            let magnitude = first == 0 ? value.dropFirst() : value
+            guard magnitude.count <= 32 else { return nil }
+            return [UInt8](repeating: 0, count: 32 - magnitude.count) + magnitude
         }
-        guard read(0x30) != nil else { return nil }
-        index = der[1] == 0x81 ? 3 : 2
-        guard let r = read(0x02), let s = read(0x02) else { return nil }
-        func pad(_ value: ArraySlice<UInt8>) -> [UInt8]? {
-            let trimmed = value.drop { $0 == 0 }
-            guard trimmed.count <= 32 else { return nil }
-            return [UInt8](repeating: 0, count: 32 - trimmed.count) + trimmed
-        }
-        guard let rr = pad(r), let ss = pad(s) else { return nil }
-        return rr + ss
+        guard let r = integer(), let s = integer(), index == der.count else { return nil }
+        return r + s
     }
 }

@@ -39,6 +39,38 @@ final class OpenSSLKey: @unchecked Sendable {
         return result == 1
     }
 
+    /// Verifies a DER ECDSA signature over `message` with `EVP_DigestVerify`, which hashes
+    /// with SHA-256 itself: the one-shot reference the differential checks compare against.
+    func verifySHA256(derSignature: [UInt8], message: [UInt8]) -> Bool {
+        guard let context = EVP_MD_CTX_new() else { return false }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, pointer) == 1 else {
+            ERR_clear_error()
+            return false
+        }
+        let result = EVP_DigestVerify(context, derSignature, derSignature.count, message, message.count)
+        if result != 1 { ERR_clear_error() }
+        return result == 1
+    }
+
+    /// Reads a DER `SubjectPublicKeyInfo`; nil when OpenSSL cannot decode it or bytes follow it.
+    convenience init?(publicKeyDER der: [UInt8]) {
+        let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            guard let key = d2i_PUBKEY(nil, &cursor, buffer.count) else { return nil }
+            guard cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {
+                EVP_PKEY_free(key)
+                return nil
+            }
+            return key
+        }
+        guard let parsed else {
+            ERR_clear_error()
+            return nil
+        }
+        self.init(owning: parsed)
+    }
+
     /// A new P-256 private key.
     static func generateP256() -> OpenSSLKey? {
         guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, nil) else { return nil }
