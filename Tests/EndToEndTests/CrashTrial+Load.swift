@@ -36,7 +36,7 @@ extension CrashTrial {
         operations.reserveCapacity(count)
         var parkedLeft = parked[...]
         for number in 0..<count {
-            let uuid = "n-\(tag)-\(number)"
+            let uuid = UUID().uuidString.lowercased()  // the receiver takes canonical UUIDs only
             let slot = moment == .walRestart ? number % 3 : number % 6
             if moment == .parkedRegistration, number % 2 == 0, let appTransactionId = parkedLeft.popFirst() {
                 operations.append(try registration(ca, appTransactionId))

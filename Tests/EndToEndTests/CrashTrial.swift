@@ -76,7 +76,7 @@ struct CrashTrial: Sendable {
         let parkedCount = moment == .parkedRegistration ? 120 : 12
         let parked = (0..<parkedCount).map { "AT-\(tag)-P\($0)" }
         for appTransactionId in parked {
-            let uuid = "park-\(appTransactionId)"
+            let uuid = UUID().uuidString.lowercased()
             let jws = try rescind(ca, appTransactionId, uuid)
             let answer = try await server.post(signedPayload: jws)
             guard answer.status == 200 else { throw TrialSetupFailure(step: "parked revocation \(answer.status)") }

@@ -151,11 +151,13 @@ struct StorageFaultsEndToEndTests {
         let refused = try await server.post(signedPayload: try Self.rescind(ca, uuid))
         #expect(refused.status == 503)
         #expect(refused.errorCode == "store_timeout")
-        #expect(Date().timeIntervalSince(started) < 1.5, "held past the commit deadline")
+        // The lock is held for 4 s: an answer under 3 s did not wait for it, even on a machine
+        // busy with the rest of the suite (a 1.5 s bound failed there once, at 2.2 s).
+        #expect(Date().timeIntervalSince(started) < 3, "held past the commit deadline")
         started = Date()
         let ready = try await server.request("GET", "/readyz")
         #expect(ready.status == 503)
-        #expect(Date().timeIntervalSince(started) < 1.5, "/readyz held past the deadline")
+        #expect(Date().timeIntervalSince(started) < 3, "/readyz held past the deadline")
         locker.waitUntilExit()
         #expect(try await Self.waitUntilReady(server))
         let retried = try await server.post(signedPayload: try Self.rescind(ca, uuid))
