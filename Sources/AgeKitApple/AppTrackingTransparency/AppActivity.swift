@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(UIKit)
     import UIKit
 #elseif canImport(AppKit)
@@ -5,7 +7,6 @@
 #elseif AGEKIT_APPLE_MIRROR
     @preconcurrency import AgeKitAppleMirror
 #endif
-import Foundation
 
 #if canImport(UIKit) || canImport(AppKit) || AGEKIT_APPLE_MIRROR
     /// Whether the app is in the foreground, and a wait until it is.

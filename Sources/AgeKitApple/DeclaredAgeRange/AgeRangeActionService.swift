@@ -45,7 +45,9 @@
         /// Calls the action and maps its answer on the main actor, where the action lives:
         /// Apple's response type is not `Sendable`, so only the core's value leaves.
         @MainActor
-        private static func ask(_ action: MainActorBox<DeclaredAgeRangeAction>, _ gates: AgeGates)
+        private static func ask(
+            _ action: MainActorBox<DeclaredAgeRangeAction>, _ gates: AgeGates
+        )
             async throws(AgeRangeServiceError) -> AgeRangeResponse
         {
             let values = gates.values

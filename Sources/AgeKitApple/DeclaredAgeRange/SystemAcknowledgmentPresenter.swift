@@ -28,8 +28,9 @@
         private let notice: Notice
         private let deadlines: BridgeDeadlines
 
-        public init(deadlines: BridgeDeadlines = BridgeDeadlines(), scene: @escaping SceneProvider, notice: @escaping Notice)
-        {
+        public init(
+            deadlines: BridgeDeadlines = BridgeDeadlines(), scene: @escaping SceneProvider, notice: @escaping Notice
+        ) {
             self.scene = scene
             self.notice = notice
             self.deadlines = deadlines
@@ -65,7 +66,9 @@
         #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
             @available(iOS 26.4, macCatalyst 26.4, *)
             @MainActor
-            private static func show(_ description: String, in scene: AcknowledgmentScene)
+            private static func show(
+                _ description: String, in scene: AcknowledgmentScene
+            )
                 async throws(AgeRangeServiceError) -> Bool
             {
                 do {

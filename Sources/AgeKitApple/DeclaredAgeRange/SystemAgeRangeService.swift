@@ -60,7 +60,8 @@
                 await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
                     () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
                     do {
-                        return Set(try await SystemAgeRange.shared.requiredRegulatoryFeatures.map(RegulatoryFeature.init))
+                        return Set(
+                            try await SystemAgeRange.shared.requiredRegulatoryFeatures.map(RegulatoryFeature.init))
                     } catch {
                         throw AgeRangeServiceError(system: error)
                     }
@@ -68,7 +69,9 @@
         }
 
         /// A call past its deadline did not answer: unavailable, like the core's own timeouts.
-        static func value<Value>(_ outcome: SystemCallOutcome<Value, AgeRangeServiceError>)
+        static func value<Value>(
+            _ outcome: SystemCallOutcome<Value, AgeRangeServiceError>
+        )
             throws(AgeRangeServiceError) -> Value
         {
             switch outcome {

@@ -8,6 +8,10 @@
     import SignificantChanges
 
     extension SystemPermissionCenter {
+        /// The reason a 27.0 question the child closed without sending fails with.
+        public static let cancelledBeforeSending = "cancelledBeforeSending"
+        static let inPersonDelay = Duration.milliseconds(50)
+
         /// Hands the guardian question to the system: `PermissionQuestion(significantAppUpdateTopic:)`
         /// with the change's description and expiry. Returning means the system took it; the
         /// child may still cancel, and the answer arrives on ``responses()``. Asking for an
@@ -41,9 +45,16 @@
             case .value(.sent):
                 return
             case .value(.decidedInPerson(let approved)):
-                deliver(systemQuestionID: questions.systemID(for: question.id) ?? UUID(), approved: approved)
+                // Handed to the listener once `ask` has returned and the flow knows the question.
+                let clock = deadlines.clock
+                let systemID = questions.systemID(for: question.id)
+                Task { [self] in
+                    try? await clock.sleep(for: Self.inPersonDelay)
+                    if let systemID { deliver(systemQuestionID: systemID, approved: approved) }
+                }
             case .value(.cancelled):
-                cancelled(question.id)
+                // Nothing reached the guardian: the flow treats it as not sent, and offers a retry.
+                throw .unknown(Self.cancelledBeforeSending)
             case .failed(let error):
                 throw error
             case .timedOut:

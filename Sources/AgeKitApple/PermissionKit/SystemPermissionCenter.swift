@@ -22,7 +22,6 @@
             var listening = false
             var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
             var undelivered: [GuardianResponse] = []
-            var cancellations: [AsyncStream<String>.Continuation] = []
         }
 
         let state = Mutex(State())
@@ -67,14 +66,6 @@
             return stream
         }
 
-        /// 27.0: the AgeKit ids of questions the child cancelled before sending, for the app to
-        /// hand to the flow as `.childCancelled(questionID:)`.
-        public func cancellations() -> AsyncStream<String> {
-            let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-            state.withLock { $0.cancellations.append(continuation) }
-            return stream
-        }
-
         /// One answer from the system, to every listener (or kept until one registers).
         func deliver(systemQuestionID: UUID, approved: Bool) {
             guard let questionID = questions.agekitID(for: systemQuestionID) else { return }
@@ -84,11 +75,6 @@
                 return state.listeners
             }
             for listener in listeners { listener.yield(response) }
-        }
-
-        func cancelled(_ questionID: String) {
-            let listeners = state.withLock { $0.cancellations }
-            for listener in listeners { listener.yield(questionID) }
         }
     }
 

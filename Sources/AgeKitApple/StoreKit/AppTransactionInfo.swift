@@ -38,7 +38,9 @@
         /// Reads `AppTransaction.shared` under the signal deadline. An unverified transaction is
         /// returned with `isVerified == false` (the server decides); only a failed or hung
         /// call throws.
-        public static func current(deadlines: BridgeDeadlines = BridgeDeadlines())
+        public static func current(
+            deadlines: BridgeDeadlines = BridgeDeadlines()
+        )
             async throws(AgeKitAppleError) -> AppTransactionInfo
         {
             guard #available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *) else {

@@ -48,7 +48,9 @@ public struct AgeRangeService {
     @available(iOS 26.4, macCatalyst 26.4, *)
     @available(macOS, unavailable)
     @MainActor
-    public func showSignificantUpdateAcknowledgment(in windowScene: UIWindowScene, updateDescription: String)
+    public func showSignificantUpdateAcknowledgment(
+        in windowScene: UIWindowScene, updateDescription: String
+    )
         async throws
     {
         let system = MirrorSystem.current

@@ -8,7 +8,9 @@ public struct DeclaredAgeRangeAction {
     package init() {}
 
     /// Mirrors https://developer.apple.com/documentation/declaredagerange/declaredagerangeaction/callasfunction(agegates:_:_:)
-    public func callAsFunction(ageGates threshold1: Int, _ threshold2: Int? = nil, _ threshold3: Int? = nil)
+    public func callAsFunction(
+        ageGates threshold1: Int, _ threshold2: Int? = nil, _ threshold3: Int? = nil
+    )
         async throws -> AgeRangeService.Response
     {
         try await AgeRangeService.request([threshold1, threshold2, threshold3].compactMap { $0 })

@@ -35,7 +35,8 @@ open class NSUbiquitousKeyValueStore: NSObject {
 
     /// Another device of the same person wrote `changes` (nil removes): stored, then
     /// announced the way the system announces it.
-    package func applyExternalChanges(_ changes: [String: String?], reason: Int = NSUbiquitousKeyValueStoreServerChange) {
+    package func applyExternalChanges(_ changes: [String: String?], reason: Int = NSUbiquitousKeyValueStoreServerChange)
+    {
         lock.withLock {
             for (key, value) in changes { values[key] = value }
         }

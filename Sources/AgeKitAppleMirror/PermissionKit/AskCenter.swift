@@ -9,7 +9,9 @@ public final class AskCenter {
     init() {}
 
     /// Mirrors https://developer.apple.com/documentation/permissionkit/askcenter/responses(for:)
-    public final func responses<Topic>(for topicType: Topic.Type) -> some AsyncSequence<PermissionResponse<Topic>, Never>
+    public final func responses<Topic>(
+        for topicType: Topic.Type
+    ) -> some AsyncSequence<PermissionResponse<Topic>, Never>
     where Topic: QuestionTopic {
         let system = MirrorSystem.current
         system.record(.responses, introducedIn: (26, 2))
@@ -17,16 +19,21 @@ public final class AskCenter {
     }
 
     /// Mirrors https://developer.apple.com/documentation/permissionkit/askcenter/ask(_:in:)-8ks48
-    public final func ask(_ question: PermissionQuestion<SignificantAppUpdateTopic>, in viewController: UIViewController)
+    public final func ask(
+        _ question: PermissionQuestion<SignificantAppUpdateTopic>, in viewController: UIViewController
+    )
         async throws
     {
         let system = MirrorSystem.current
         system.record(.ask(topic: question.topic.description), introducedIn: (26, 2))
+        system.recordQuestion(question)
         try await system.perform(system.ask)
     }
 
     /// Mirrors https://developer.apple.com/documentation/permissionkit/askcenter/ask(_:in:)-6xupo
-    public final func ask(_ question: PermissionQuestion<CommunicationTopic>, in viewController: UIViewController)
+    public final func ask(
+        _ question: PermissionQuestion<CommunicationTopic>, in viewController: UIViewController
+    )
         async throws
     {
         let system = MirrorSystem.current
@@ -45,6 +52,7 @@ public final class AskCenter {
         system.record(
             .askSignificantChangePermission(question.topic.description, flow: "\(permissionFlow)"),
             introducedIn: (27, 0))
+        system.recordQuestion(question)
         return try await system.perform(system.significantChangePermission)
     }
 }

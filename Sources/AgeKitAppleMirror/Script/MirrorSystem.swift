@@ -54,6 +54,7 @@ package final class MirrorSystem: @unchecked Sendable {
     package let application = UIApplication()
     package let keyValueStore = NSUbiquitousKeyValueStore()
     private var feeds: [ObjectIdentifier: AnyObject] = [:]
+    private var _askedQuestions: [PermissionQuestion<SignificantAppUpdateTopic>] = []
 
     package init(osVersion: (major: Int, minor: Int) = (26, 5)) {
         self.osVersion = osVersion
@@ -73,6 +74,13 @@ package final class MirrorSystem: @unchecked Sendable {
     package var calls: [Call] { lock.withLock { _calls } }
     /// Calls to a symbol the scripted OS version does not have: a bridge must never make one.
     package var callsOutsideVersion: [Call] { lock.withLock { _callsOutsideVersion } }
+
+    /// Every significant-update question handed to `AskCenter`, oldest first.
+    package var askedQuestions: [PermissionQuestion<SignificantAppUpdateTopic>] { lock.withLock { _askedQuestions } }
+
+    func recordQuestion(_ question: PermissionQuestion<SignificantAppUpdateTopic>) {
+        lock.withLock { _askedQuestions.append(question) }
+    }
 
     /// The guardian responses of one topic; every `responses(for:)` sequence of it hears them.
     package func responses<Topic: QuestionTopic>(_ topic: Topic.Type) -> ResponseFeed<Topic> {
