@@ -56,6 +56,11 @@ let package = Package(
             ],
             swiftSettings: mirrorSettings),
 
+        // The example app's logic (its SwiftUI views are in Examples/VinylCrate/App, Apple only).
+        .target(
+            name: "VinylCrateKit", dependencies: ["AgeKit", "AgeKitApple"],
+            path: "Examples/VinylCrate/VinylCrateKit"),
+
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
         .target(name: "ConsentLedger", dependencies: ["AppStoreSignedData", "CSQLite", "CPostgres"]),
@@ -96,6 +101,13 @@ let package = Package(
             dependencies: [
                 "AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit", "TestSupport",
             ]),
+        .testTarget(
+            name: "VinylCrateKitTests",
+            dependencies: [
+                "VinylCrateKit", "AgeKitApple", "AgeKitSimulator",
+                .target(name: "AgeKitAppleMirror", condition: .when(platforms: [.linux])),
+            ],
+            path: "Examples/VinylCrate/Tests/VinylCrateKitTests", swiftSettings: mirrorSettings),
         .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit", "TestSupport"]),

@@ -108,12 +108,13 @@
             (.notAvailable, .notAvailable), (.invalidQuestion, .invalidQuestion),
             (.systemError(underlyingError: MirrorError.systemFailure), .systemError("systemFailure")),
             (.unknown, .unknown("unknown")),
-            (.communicationLimitsNotEnabled, .unknown("communicationLimitsNotEnabled")),
-            (.contactSyncNotSetup, .unknown("contactSyncNotSetup")),
+            (.communicationLimitsNotEnabled, .communicationLimitsNotEnabled),
+            (.contactSyncNotSetup, .contactSyncNotSetup),
         ]
 
         @Test("every AskError maps; notAvailable (asking for an adult) routes the adult path", arguments: askErrors)
         func askErrorMapping(system: AskError, core: PermissionAskError) async {
+            #expect(PermissionAskError.knownCases.contains { $0.name == core.name })
             let device = MirrorSystem()
             device.ask = .error(system)
             let thrown: PermissionAskError? = await onMirror(device) {

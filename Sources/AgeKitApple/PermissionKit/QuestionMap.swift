@@ -6,16 +6,18 @@ import Synchronization
 /// store so that an answer arriving after a relaunch still finds its request. Holds ids
 /// only: no age data, no description.
 final class QuestionMap: Sendable {
-    static let key = "agekit.permissionQuestions.v1"
+    static let significantUpdateKey = "agekit.permissionQuestions.v1"
     /// Old entries are dropped past this many (questions expire long before).
     static let limit = 256
 
     private let store: any KeyValueStore
+    private let key: String
     private let entries: Mutex<[(system: String, agekit: String)]>
 
-    init(store: any KeyValueStore) {
+    init(store: any KeyValueStore, key: String = QuestionMap.significantUpdateKey) {
         self.store = store
-        self.entries = Mutex(Self.decode(store.string(forKey: Self.key)))
+        self.key = key
+        self.entries = Mutex(Self.decode(store.string(forKey: key)))
     }
 
     func record(system: UUID, agekit: String) {
@@ -25,7 +27,7 @@ final class QuestionMap: Sendable {
             if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
             return Self.encode(entries)
         }
-        try? store.set(text, forKey: Self.key)
+        try? store.set(text, forKey: key)
     }
 
     func agekitID(for system: UUID) -> String? {

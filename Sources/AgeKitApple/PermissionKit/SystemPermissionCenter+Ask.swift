@@ -134,8 +134,8 @@
             case .invalidQuestion: self = .invalidQuestion
             case .systemError(let underlying): self = .systemError(String(describing: underlying))
             case .unknown: self = .unknown("unknown")
-            case .communicationLimitsNotEnabled: self = .unknown("communicationLimitsNotEnabled")
-            case .contactSyncNotSetup: self = .unknown("contactSyncNotSetup")
+            case .communicationLimitsNotEnabled: self = .communicationLimitsNotEnabled
+            case .contactSyncNotSetup: self = .contactSyncNotSetup
             @unknown default: self = .unknown(String(describing: error))
             }
         }

@@ -38,6 +38,7 @@ public final class AskCenter {
     {
         let system = MirrorSystem.current
         system.record(.ask(topic: "communication"), introducedIn: (26, 2))
+        system.recordQuestion(question)
         try await system.perform(system.ask)
     }
 

@@ -4,10 +4,15 @@ import Foundation
 @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
 public struct CommunicationTopic: QuestionTopic {
     /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action
-    /// (only the case AgeKit sends; the enum is not frozen, so a bridge handles the others
-    /// with `@unknown default` either way).
     public enum Action: Hashable {
-        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action/communicate
+        case audioCall
+        case call
+        case follow
+        case friend
+        case message
+        case beFollowed
+        case chat
+        case videoCall
         case communicate
     }
 

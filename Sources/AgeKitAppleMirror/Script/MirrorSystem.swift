@@ -21,6 +21,8 @@ package final class MirrorSystem: @unchecked Sendable {
         case appTransaction
         case trackingAuthorizationStatus
         case requestTrackingAuthorization
+        case purchase(String)
+        case transactionUpdates
     }
 
     /// How a scripted call ends.
@@ -51,10 +53,16 @@ package final class MirrorSystem: @unchecked Sendable {
     /// What the person picks if the tracking prompt appears.
     package var trackingAnswer: ATTrackingManager.AuthorizationStatus
     package var trackingPromptsShown = 0
+    /// The products the store sells.
+    package var productIDs: Set<String> = []
+    package var purchase: Outcome<Product.PurchaseResult> = .value(.userCancelled)
+    package let transactionFeed = TransactionFeed()
+    private var _finished: [UInt64] = []
     package let application = UIApplication()
     package let keyValueStore = NSUbiquitousKeyValueStore()
     private var feeds: [ObjectIdentifier: AnyObject] = [:]
     private var _askedQuestions: [PermissionQuestion<SignificantAppUpdateTopic>] = []
+    private var _askedCommunicationQuestions: [PermissionQuestion<CommunicationTopic>] = []
 
     package init(osVersion: (major: Int, minor: Int) = (26, 5)) {
         self.osVersion = osVersion
@@ -78,8 +86,24 @@ package final class MirrorSystem: @unchecked Sendable {
     /// Every significant-update question handed to `AskCenter`, oldest first.
     package var askedQuestions: [PermissionQuestion<SignificantAppUpdateTopic>] { lock.withLock { _askedQuestions } }
 
+    /// Transactions the app finished.
+    package var finishedTransactions: [UInt64] { lock.withLock { _finished } }
+
+    func recordFinished(_ id: UInt64) {
+        lock.withLock { _finished.append(id) }
+    }
+
+    /// Every communication question handed to `AskCenter`, oldest first.
+    package var askedCommunicationQuestions: [PermissionQuestion<CommunicationTopic>] {
+        lock.withLock { _askedCommunicationQuestions }
+    }
+
     func recordQuestion(_ question: PermissionQuestion<SignificantAppUpdateTopic>) {
         lock.withLock { _askedQuestions.append(question) }
+    }
+
+    func recordQuestion(_ question: PermissionQuestion<CommunicationTopic>) {
+        lock.withLock { _askedCommunicationQuestions.append(question) }
     }
 
     /// The guardian responses of one topic; every `responses(for:)` sequence of it hears them.
