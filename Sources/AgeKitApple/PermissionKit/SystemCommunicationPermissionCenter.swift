@@ -1,4 +1,4 @@
-#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst) || AGEKIT_APPLE_MIRROR
     #if canImport(PermissionKit)
         @preconcurrency import PermissionKit
     #else

@@ -1,4 +1,4 @@
-#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst) || AGEKIT_APPLE_MIRROR
     #if canImport(PermissionKit)
         @preconcurrency import PermissionKit
     #else
@@ -31,7 +31,7 @@
                 questions.record(system: system.id, agekit: question.id)
                 do {
                     #if compiler(>=6.4) || AGEKIT_APPLE_MIRROR
-                        if #available(iOS 27.0, visionOS 27.0, *), let flow {
+                        if #available(iOS 27.0, macOS 27.0, visionOS 27.0, *), let flow {
                             return try await Self.askWithFlow(system, flow: flow, in: anchor)
                         }
                     #endif
@@ -64,7 +64,7 @@
 
         #if compiler(>=6.4) || AGEKIT_APPLE_MIRROR
             /// 27.0: `askSignificantChangePermission(for:permissionFlow:in:)` and its `PermissionResult`.
-            @available(iOS 27.0, visionOS 27.0, *)
+            @available(iOS 27.0, macOS 27.0, visionOS 27.0, *)
             @MainActor
             static func askWithFlow(
                 _ question: PermissionQuestion<SignificantAppUpdateTopic>, flow: GuardianPermissionFlow,

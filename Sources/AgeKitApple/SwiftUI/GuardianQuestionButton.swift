@@ -1,5 +1,5 @@
 // Compiled only with Apple's SDKs (never against the mirror).
-#if canImport(SwiftUI) && canImport(PermissionKit) && !os(tvOS) && !os(watchOS)
+#if canImport(SwiftUI) && canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst)
     @preconcurrency import PermissionKit
     import SignificantChanges
     import SwiftUI
