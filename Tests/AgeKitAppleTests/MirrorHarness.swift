@@ -13,10 +13,20 @@
 
     typealias MirrorAgeRange = AgeKitAppleMirror.AgeRangeService
 
+    /// A clock whose sleeps end at once (after a yield), so deadlines pass without waiting.
+    struct InstantClock: AgeGateClock {
+        var now: Date { Date(timeIntervalSince1970: 1_781_773_200) }
+        func sleep(for duration: Duration) async throws {
+            await Task.yield()
+            try Task.checkCancellation()
+        }
+    }
+
     enum Harness {
-        /// Deadlines short enough that a hang ends a test quickly.
+        /// Deadlines that pass at once: a call that hangs can only end through its deadline,
+        /// whatever the load on the machine.
         static let short = BridgeDeadlines(
-            signal: .milliseconds(50), prompt: .milliseconds(50), activation: .milliseconds(50))
+            signal: .milliseconds(50), prompt: .milliseconds(50), activation: .milliseconds(50), clock: InstantClock())
         static let anchor: AnchorProvider = { UIViewController() }
         static let gates = try! AgeGates(13, 16, 18)
 
@@ -31,11 +41,12 @@
                     activeParentalControls: limited ? .communicationLimits : []))
         }
 
-        /// Yields until `condition` holds (listeners run in their own tasks).
+        /// Waits until `condition` holds (listeners run in their own tasks).
         static func eventually(_ condition: () async -> Bool) async -> Bool {
-            for _ in 0..<20_000 {
+            // Up to about ten seconds, however loaded the machine is.
+            for _ in 0..<5_000 {
                 if await condition() { return true }
-                await Task.yield()
+                try? await Task.sleep(for: .milliseconds(2))
             }
             return false
         }

@@ -62,9 +62,10 @@
 
         @MainActor
         static func eventually(_ condition: @MainActor () async -> Bool) async -> Bool {
-            for _ in 0..<20_000 {
+            // Up to about ten seconds, however loaded the machine is.
+            for _ in 0..<5_000 {
                 if await condition() { return true }
-                await Task.yield()
+                try? await Task.sleep(for: .milliseconds(2))
             }
             return false
         }
