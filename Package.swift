@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "AgeKit", targets: ["AgeKit"]),
         .library(name: "AgeKitSimulator", targets: ["AgeKitSimulator"]),
         .library(name: "AgeKitApple", targets: ["AgeKitApple"]),
+        // The example app's logic, linked by Examples/VinylCrate's generated Xcode project.
+        .library(name: "VinylCrateKit", targets: ["VinylCrateKit"]),
         .library(name: "AppStoreSignedData", targets: ["AppStoreSignedData"]),
         .executable(name: "agekit", targets: ["agekit"]),
     ],
