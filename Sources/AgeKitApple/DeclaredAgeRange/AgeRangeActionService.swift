@@ -9,6 +9,7 @@
     /// The core's ``AgeSignals/AgeRangeService`` on SwiftUI's `@Environment(\.requestAgeRange)`
     /// action (`DeclaredAgeRangeAction`), which finds its own presentation context. The
     /// eligibility and regulatory calls go to ``SystemAgeRangeService``.
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
     public struct AgeRangeActionService: AgeSignals.AgeRangeService {
         private let action: MainActorBox<DeclaredAgeRangeAction>
         private let signals: SystemAgeRangeService

@@ -13,6 +13,7 @@
     // added after this build to `unknown(name)` instead of crashing.
 
     extension AgeRangeResponse {
+        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
         init(system response: SystemAgeRange.Response) throws(AgeRangeServiceError) {
             switch response {
             case .sharing(let range):
@@ -26,6 +27,7 @@
     }
 
     extension AgeRange {
+        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
         init(system range: SystemAgeRange.AgeRange) {
             self.init(
                 lowerBound: range.lowerBound, upperBound: range.upperBound,
@@ -37,6 +39,7 @@
     }
 
     extension AgeRangeDeclaration {
+        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
         init(system declaration: SystemAgeRange.AgeRangeDeclaration) {
             switch declaration {
             case .selfDeclared: self = .selfDeclared
@@ -68,7 +71,8 @@
         init(system error: any Error) {
             if let mapped = error as? AgeRangeServiceError {
                 self = mapped
-            } else if let error = error as? SystemAgeRange.Error {
+            } else if #available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *), let error = error as? SystemAgeRange.Error
+            {
                 switch error {
                 case .notAvailable: self = .notAvailable
                 case .invalidRequest: self = .invalidRequest

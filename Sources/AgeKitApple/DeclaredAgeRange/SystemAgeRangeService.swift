@@ -26,6 +26,7 @@
         }
 
         public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+            guard #available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *) else { throw .notAvailable }
             guard let anchor = await anchor() else { throw .notAvailable }
             let values = gates.values
             let second = values.count > 1 ? values[1] : nil

@@ -100,6 +100,7 @@
         }
     }
 
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
     extension CommunicationTopic {
         /// The core's question as PermissionKit's topic. An action this SDK lacks (a later
         /// core case) falls back to the general `communicate`.
@@ -119,6 +120,7 @@
         }
     }
 
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
     extension CommunicationTopic.Action {
         init(system action: CommunicationAction) {
             switch action {
@@ -135,6 +137,7 @@
         }
     }
 
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
     extension CommunicationHandle.Kind {
         init(system kind: CommunicationContact.HandleKind) {
             switch kind {

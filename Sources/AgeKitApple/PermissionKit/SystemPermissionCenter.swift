@@ -91,6 +91,7 @@
         }
 
         /// Only an approval approves: a denial, or an answer kind added later, does not.
+        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
         static func approved(_ choice: PermissionChoice) -> Bool {
             switch choice.answer {
             case .approval: true

@@ -14,6 +14,7 @@
     /// the core's ``SignificantChanges/PurchaseRequest``: the answer comes later on the updates
     /// listener, which ``startListening()`` starts at launch, or never. Only verified
     /// transactions deliver anything, and each is finished once handed over.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
     public final class SystemPurchaseService: PurchaseService {
         private struct State {
             var listening = false

@@ -8,6 +8,7 @@
     /// Hands its content the core's age range service built on the view's
     /// `@Environment(\.requestAgeRange)` action (`DeclaredAgeRangeAction`), which presents
     /// over the view's own window.
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
     public struct AgeRangeServiceReader<Content: View>: View {
         @Environment(\.requestAgeRange) private var requestAgeRange
         private let deadlines: BridgeDeadlines
