@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// A system permission as the launch sequence sees it (notifications, location).
@@ -15,11 +16,16 @@ public struct LaunchContext: Hashable, Sendable {
     public var trackingStatus: TrackingStatus
     public var notificationStatus: PermissionStatus
     public var locationStatus: PermissionStatus
+    /// Whether the app launched before and the day of its last age request (the cadence
+    /// rule's two facts); a store that keeps none reads as a fresh install.
+    public var cadence: CadenceRecord
 
     public init(
         os: OSVersion, savedAnswer: AgeAnswer? = nil, trackingStatus: TrackingStatus = .notDetermined,
-        notificationStatus: PermissionStatus = .notDetermined, locationStatus: PermissionStatus = .notDetermined
+        notificationStatus: PermissionStatus = .notDetermined, locationStatus: PermissionStatus = .notDetermined,
+        cadence: CadenceRecord = CadenceRecord()
     ) {
+        self.cadence = cadence
         self.os = os
         self.savedAnswer = savedAnswer
         self.trackingStatus = trackingStatus

@@ -22,20 +22,35 @@ extension ConsentScenario {
     public static func answer(
         persona: SandboxPersona, region: Region, capabilities: PlatformCapabilities, on day: CalendarDay
     ) -> PersonaAnswer {
+        answer(
+            setup: SimulatedAgeSystem.Setup(
+                person: persona.person(today: day), region: region, capabilities: capabilities),
+            on: day)
+    }
+
+    /// The same for any simulated person: one who declines gives a declined answer, a request
+    /// fault in `setup` no answer at all (unavailable); the features are still read.
+    public static func answer(setup given: SimulatedAgeSystem.Setup, on day: CalendarDay) -> PersonaAnswer {
+        let capabilities = given.capabilities
         let phone = PlatformCapabilities(platform: .iOS, os: capabilities.os)
         let asking = capabilities.canRequestAgeRange || capabilities.os < OSVersion(26, 0) ? capabilities : phone
-        let setup = SimulatedAgeSystem.Setup(
-            person: persona.person(today: day), region: region, capabilities: asking)
+        var setup = given
+        setup.capabilities = asking
         let response: AgeRangeResponse? =
-            asking.canRequestAgeRange ? SimulatedAgeSystem.answer(gates: simulatedGates, setup: setup, today: day) : nil
+            asking.canRequestAgeRange && setup.faults.request == nil
+            ? SimulatedAgeSystem.answer(gates: simulatedGates, setup: setup, today: day) : nil
         let subject = ConsentSubject(response: response)
+        // A faulty call (an error or a hang) answers nothing: the routing table infers carefully.
         let reported: Set<RegulatoryFeature>? =
-            asking.hasRequiredRegulatoryFeatures ? SimulatedAgeSystem.regulatoryFeatures(setup: setup, today: day) : nil
-        let eligible: Bool? = asking.hasEligibility ? SimulatedAgeSystem.eligibility(setup: setup, today: day) : nil
+            asking.hasRequiredRegulatoryFeatures && setup.faults.regulatoryFeatures == nil
+            ? SimulatedAgeSystem.regulatoryFeatures(setup: setup, today: day) : nil
+        let eligible: Bool? =
+            asking.hasEligibility && setup.faults.eligibility == nil
+            ? SimulatedAgeSystem.eligibility(setup: setup, today: day) : nil
         let (features, source) = RegulatoryFeature.forRouting(
             reported: reported, eligible: eligible, subject: subject, capabilities: capabilities)
         let guardian: GuardianBehavior =
-            switch persona.guardianAnswer {
+            switch setup.person.guardianAnswer {
             case .decline: .deny(after: 5 * 60)
             case .approve, .notAvailable: .approve(after: 5 * 60)
             }
