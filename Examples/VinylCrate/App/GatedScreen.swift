@@ -23,6 +23,18 @@ struct GatedScreen<Content: View>: View {
                         screen = model.screen(for: feature)
                     }
                 }
+            case .askAdultQuestion:
+                HStack {
+                    Text("Are you 18 or older?")
+                    Button("Yes") {
+                        model.answerAdultQuestion(true)
+                        screen = model.screen(for: feature)
+                    }
+                    Button("No") {
+                        model.answerAdultQuestion(false)
+                        screen = model.screen(for: feature)
+                    }
+                }
             case .tooYoung:
                 Text("This part of VinylCrate is for older collectors.")
             case .askGuardian:

@@ -94,6 +94,12 @@ public final class CrateModel {
         if let report = launchReport { await startChanges(report) }
     }
 
+    /// Below 26 there is no age range API: the answer to "Are you 18 or older?", stored as
+    /// self-declared.
+    public func answerAdultQuestion(_ isAdult: Bool) {
+        gate.recordAdultAnswer(isAdult)
+    }
+
     /// The guardian question for messaging `seller` while communication limits are on.
     public func askGuardianToMessage(_ seller: CommunicationContact) async {
         var request =

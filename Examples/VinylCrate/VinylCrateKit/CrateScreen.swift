@@ -5,6 +5,8 @@ public enum CrateScreen: Hashable, Sendable {
     case content
     /// Declined (or nothing asked yet): a "share age range" button, never a prompt of our own.
     case shareAgeRange
+    /// No age range API on this OS: ask "Are you 18 or older?" (never a date picker).
+    case askAdultQuestion
     /// Known and too young: no button (asking again returns the cached range).
     case tooYoung
     /// Communication limits close it: a guardian permission request, never a quiet unlock.
@@ -25,6 +27,7 @@ public enum CrateScreen: Hashable, Sendable {
         switch decision.nextStep {
         case .none: self = decision.isAllowed ? .content : .tooYoung
         case .askForAgeRange: self = .shareAgeRange
+        case .askAdultQuestion: self = .askAdultQuestion
         case .requestGuardianPermission: self = .askGuardian
         case .confirmAgeInSettings: self = .confirmAgeInSettings
         case .retryNextLaunch: self = .unavailable
