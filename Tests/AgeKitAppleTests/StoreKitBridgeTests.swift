@@ -76,11 +76,14 @@
             }
         }
 
-        @Test("the original version is used only when the app says it is comparable", arguments: [true, false])
-        func originalVersion(comparable: Bool) {
+        @Test(
+            "the original version reaches the change flow as a version, or nil when it is none",
+            arguments: [("1.9", AppVersion(1, 9)), ("412", AppVersion(412)), ("", nil), ("2.x", nil)]
+                as [(String, AppVersion?)])
+        func originalVersion(text: String, version: AppVersion?) {
             let info = AppTransactionInfo(
-                originalAppVersion: "1.9", appTransactionID: "1", jwsRepresentation: "x", isVerified: true)
-            #expect(info.originalVersion(comparable: comparable) == (comparable ? AppVersion(1, 9) : nil))
+                originalAppVersion: text, appTransactionID: "1", jwsRepresentation: "x", isVerified: true)
+            #expect(info.originalVersion == version)
         }
     }
 #endif

@@ -17,12 +17,7 @@ enum AppEnvironment {
                 store: DefaultsAnswerStore(), welcomeScreens: NoWelcomeScreens(), clock: WallClock()),
             anchor: topViewController, scene: activeScene, notice: { _ in true }, gateStore: defaults,
             ledgerStore: UbiquitousKeyValueStore())
-        let version = Bundle.main.infoDictionary?["CFBundleVersion"] as? String
-        // The original version is a build number on iOS; this sample numbers builds like its
-        // marketing versions, so the two compare.
-        return CrateModel(
-            services: services, capabilities: currentCapabilities(),
-            originalVersion: version.flatMap { try? AppVersion(parsing: $0) })
+        return CrateModel(services: services, capabilities: currentCapabilities())
     }
 
     /// A local `agekit serve` (LocalTesting mode): its URL and admin token from the scheme's

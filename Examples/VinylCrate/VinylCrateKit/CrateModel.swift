@@ -28,8 +28,7 @@ public final class CrateModel {
     @ObservationIgnored private let clock: any ConsentClock
 
     public init(
-        services: CrateServices, capabilities: PlatformCapabilities, originalVersion: AppVersion?,
-        clock: any ConsentClock = SystemConsentClock()
+        services: CrateServices, capabilities: PlatformCapabilities, clock: any ConsentClock = SystemConsentClock()
     ) {
         self.services = services
         self.capabilities = capabilities
@@ -37,19 +36,23 @@ public final class CrateModel {
         self.gate = AgeGate(
             service: services.ageRange,
             configuration: .init(gates: CrateFeature.gates, capabilities: capabilities), store: services.gateStore)
-        let flow = SignificantChangeFlow(
-            catalog: CrateCatalog.catalog, originalVersion: originalVersion,
-            router: ConsentRouter(capabilities: capabilities))
-        let recorder = ActionRecorder()
-        self.recorder = recorder
-        self.driver = SignificantChangeDriver(
-            flow: flow,
+        self.recorder = ActionRecorder()
+        recorder.model = self
+    }
+
+    /// The change flow, once the original install version is known (from
+    /// `AppTransaction.shared`; nil when it cannot be read, which exempts nobody).
+    private func makeDriver(originalVersion: AppVersion?) -> SignificantChangeDriver {
+        let recorder = recorder
+        return SignificantChangeDriver(
+            flow: SignificantChangeFlow(
+                catalog: CrateCatalog.catalog, originalVersion: originalVersion,
+                router: ConsentRouter(capabilities: capabilities)),
             services: .init(
                 permissionCenter: services.permissions, acknowledgments: services.acknowledgments,
                 ratingCodes: services.ratingCodes,
                 ledger: AcknowledgmentLedger(store: services.ledgerStore, personID: "this-person"), clock: clock),
             onAction: { action in Task { @MainActor in recorder.model?.changeActions.append(action) } })
-        recorder.model = self
     }
 
     @ObservationIgnored private let recorder: ActionRecorder
@@ -67,6 +70,10 @@ public final class CrateModel {
             services: services.launch)
         self.session = session
         privacy = await session.run()
+        if driver == nil {
+            let original = try? await AppTransactionInfo.current().originalVersion
+            driver = makeDriver(originalVersion: original)
+        }
         await startChanges(report)
     }
 

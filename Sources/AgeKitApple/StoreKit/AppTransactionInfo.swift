@@ -27,13 +27,10 @@
             self.isVerified = isVerified
         }
 
-        /// The original version to compare with change versions, or nil when it cannot be
-        /// compared: it is a build number everywhere but macOS, and always "1.0" in the
-        /// sandbox, so a caller passes how this app's versions are numbered.
-        public func originalVersion(comparable: Bool) -> AppVersion? {
-            guard comparable else { return nil }
-            return try? AppVersion(parsing: originalAppVersion)
-        }
+        /// The original version as a version, for the change flow, which compares it the way
+        /// the platform writes it (a build number everywhere but macOS, `1.0` in the sandbox);
+        /// nil when it is not a version at all.
+        public var originalVersion: AppVersion? { try? AppVersion(parsing: originalAppVersion) }
 
         /// Reads `AppTransaction.shared` under the signal deadline. An unverified transaction is
         /// returned with `isVerified == false` (the server decides); only a failed or hung

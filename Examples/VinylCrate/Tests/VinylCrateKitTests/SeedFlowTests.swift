@@ -51,9 +51,7 @@
                 let services = CrateServices.system(
                     launch: simulated.services, anchor: { UIViewController() }, scene: { UIWindowScene() },
                     notice: { _ in true }, gateStore: gateStore, ledgerStore: UbiquitousKeyValueStore())
-                let model = CrateModel(
-                    services: services, capabilities: PlatformCapabilities(platform: .iOS, os: os),
-                    originalVersion: AppVersion(1, 0))
+                let model = CrateModel(services: services, capabilities: PlatformCapabilities(platform: .iOS, os: os))
                 await model.launch()
                 await model.refreshChanges()
                 return model
@@ -145,6 +143,21 @@
             #expect(app.blockedChanges.isEmpty)
             #expect(app.screen(for: .sellerPayouts) == .content)
             #expect(app.screen(for: .marketplaceMessages) == .content)
+        }
+
+        @Test(
+            "a person whose first install already had the change is never asked; the sandbox's 1.0 exempts nobody",
+            arguments: [("2.0", false), ("1.0", true), ("1.4", true)])
+        @MainActor
+        func originalInstall(version: String, asked: Bool) async {
+            let device = await Self.device(
+                os: (26, 4), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent],
+                answer: Self.sharing(13, 15, .guardianDeclared))
+            device.appTransaction = .value(
+                .verified(AppTransaction(originalAppVersion: version, appTransactionID: "9", jwsRepresentation: "j")))
+            let app = await Self.app(on: device, os: OSVersion(26, 4))
+            #expect(device.calls.contains(.ask(topic: CrateCatalog.sellerChat.description)) == asked)
+            #expect(app.blockedChanges.isEmpty == !asked)
         }
 
         final class CapturingTransport: RegistrationTransport {
