@@ -132,13 +132,18 @@ public enum AgeStep {
         case askEveryone
     }
 
-    public static func start(settings: OwnerSettings, os: OSVersion) -> Start {
+    /// On macOS the system requires no age assurance for anyone (eligibility always reads
+    /// false), so "no check required" says nothing about the person: the step asks everyone,
+    /// as on 26.0-26.1, rather than count a child on a Mac as over the threshold (the careful
+    /// side; the gate, which decides no ads or tracking, never asks at launch there).
+    public static func start(settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS) -> Start {
         if !settings.ageProtection {
             return .decided(notAsked(.protectionOff, reason: AgeStepRule.protectionOff.summary))
         }
         if os < OSVersion(26, 0) {
             return .decided(notAsked(.osBelow26, reason: "OS \(os) is older than 26: counts as over, not asked"))
         }
+        if platform == .macOS { return .askEveryone }
         return os >= OSVersion(26, 2) ? .checkRequirement : .askEveryone
     }
 

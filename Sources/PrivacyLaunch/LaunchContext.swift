@@ -12,6 +12,8 @@ public enum PermissionStatus: String, Hashable, Sendable, Codable, CaseIterable 
 /// and the system permissions as they stand. Read once; the sequence updates its copy.
 public struct LaunchContext: Hashable, Sendable {
     public var os: OSVersion
+    /// The platform: on macOS there is no region check, so the age step asks everyone.
+    public var platform: Platform
     public var savedAnswer: AgeAnswer?
     public var trackingStatus: TrackingStatus
     public var notificationStatus: PermissionStatus
@@ -23,9 +25,10 @@ public struct LaunchContext: Hashable, Sendable {
     public init(
         os: OSVersion, savedAnswer: AgeAnswer? = nil, trackingStatus: TrackingStatus = .notDetermined,
         notificationStatus: PermissionStatus = .notDetermined, locationStatus: PermissionStatus = .notDetermined,
-        cadence: CadenceRecord = CadenceRecord()
+        cadence: CadenceRecord = CadenceRecord(), platform: Platform = .iOS
     ) {
         self.cadence = cadence
+        self.platform = platform
         self.os = os
         self.savedAnswer = savedAnswer
         self.trackingStatus = trackingStatus

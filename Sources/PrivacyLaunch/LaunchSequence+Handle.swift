@@ -122,7 +122,7 @@ extension LaunchSequence {
     // MARK: - Steps
 
     private mutating func startAgeStep(at now: Timestamp) -> [Action] {
-        switch AgeStep.start(settings: settings, os: context.os) {
+        switch AgeStep.start(settings: settings, os: context.os, platform: context.platform) {
         case .decided(let decision):
             return applyAge(decision)
         case .checkRequirement:
@@ -136,7 +136,10 @@ extension LaunchSequence {
                 return applyAge(decision)
             }
             stage = .askingAge
-            askReason = "OS \(context.os) (26.0-26.1) has no region check: everyone is asked"
+            askReason =
+                context.platform == .macOS
+                ? "macOS has no region check (it requires age assurance for nobody): everyone is asked"
+                : "OS \(context.os) (26.0-26.1) has no region check: everyone is asked"
             return [.requestAgeRange(settings.ageGates)]
         }
     }

@@ -55,7 +55,8 @@ public actor LaunchSession {
         let context = LaunchContext(
             os: os, savedAnswer: await services.store.load(), trackingStatus: await services.tracking.status(),
             notificationStatus: await services.notifications.status(),
-            locationStatus: await services.location.status(), cadence: await services.store.loadCadence())
+            locationStatus: await services.location.status(), cadence: await services.store.loadCadence(),
+            platform: platform)
         return LaunchSession(
             settings: settings, context: context, platform: platform, services: services, deadlines: deadlines)
     }

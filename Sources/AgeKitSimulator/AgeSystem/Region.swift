@@ -22,15 +22,15 @@ public struct Region: Hashable, Sendable, Codable {
     public var law: String?
     /// The day the system starts applying the law; before it the region is unregulated. The
     /// later of ``lawEffectiveFrom`` and ``appleToolsFrom``: Apple applies age assurance only
-    /// "where legally required", and only once its tools are on.
+    /// where a law requires it, and only once its tools are on.
     public var inEffectFrom: CalendarDay?
     /// When the law takes effect (as last amended: Utah and Louisiana moved to 2027).
     public var lawEffectiveFrom: CalendarDay?
     /// When Apple said its tools turn on there (Texas: new accounts from 2026-06-04); the two
     /// dates differ, and Apple's announcements were not all updated when laws moved.
     public var appleToolsFrom: CalendarDay?
-    /// The law applies to accounts created from ``inEffectFrom`` on (Texas, Utah, Louisiana:
-    /// "new Apple Accounts"); an account of unknown age counts as new (the careful side).
+    /// The law applies to accounts created from ``inEffectFrom`` on (Texas, Utah, Louisiana);
+    /// an account of unknown age counts as new (the careful side).
     public var newAccountsOnly: Bool?
     /// Receiving the age signal counts as actual knowledge of the age range (California): the
     /// app's own obligations start from the first answer, whatever it stores.
