@@ -13,7 +13,8 @@
         /// One hung system call, and what the bridge must return once its deadline passed.
         enum HungCall: String, CaseIterable, Sendable {
             case requestAgeRange, isEligibleForAgeFeatures, requiredRegulatoryFeatures
-            case acknowledgmentSheet, ask, ageRatingCode, appTransaction, trackingPromptWhileInactive
+            case acknowledgmentSheet, ask, communicationAsk, ageRatingCode, appTransaction, purchase
+            case trackingPromptWhileInactive
 
             func hang(_ device: MirrorSystem) {
                 switch self {
@@ -21,7 +22,10 @@
                 case .isEligibleForAgeFeatures: device.eligibility = .hang
                 case .requiredRegulatoryFeatures: device.regulatoryFeatures = .hang
                 case .acknowledgmentSheet: device.acknowledgment = .hang
-                case .ask: device.ask = .hang
+                case .ask, .communicationAsk: device.ask = .hang
+                case .purchase:
+                    device.productIDs = ["crate-pro"]
+                    device.purchase = .hang
                 case .ageRatingCode: device.ageRatingCodeHangs = true
                 case .appTransaction: device.appTransaction = .hang
                 case .trackingPromptWhileInactive: break  // the app never becomes active
@@ -62,6 +66,24 @@
                     } catch {
                         return "\(error)".hasPrefix("systemError") ? "systemError" : "\(error)"
                     }
+                case .communicationAsk:
+                    let center = SystemCommunicationPermissionCenter(
+                        store: InMemoryKeyValueStore(), deadlines: deadlines, anchor: Harness.anchor)
+                    let question = CommunicationQuestion(
+                        id: "c1", feature: "messages", contacts: [CommunicationContact(handle: "seller-12")],
+                        actions: [.message], expiresAt: Date(timeIntervalSince1970: 2_000_000_000))
+                    do throws(PermissionAskError) {
+                        return "\(try await center.ask(question))"
+                    } catch {
+                        return error.name
+                    }
+                case .purchase:
+                    do throws(PurchaseFailure) {
+                        return
+                            "\(try await SystemPurchaseService(deadlines: deadlines).purchase(productID: "crate-pro"))"
+                    } catch {
+                        return error.reason.contains("did not return") ? "timed out" : error.reason
+                    }
                 case .ageRatingCode:
                     return "\(String(describing: await SystemRatingCodeSource(deadlines: deadlines).ageRatingCode()))"
                 case .appTransaction:
@@ -80,7 +102,8 @@
                 switch self {
                 case .requestAgeRange, .isEligibleForAgeFeatures, .requiredRegulatoryFeatures: "notAvailable"
                 case .acknowledgmentSheet: "false"
-                case .ask: "systemError"
+                case .ask, .communicationAsk: "systemError"
+                case .purchase: "timed out"
                 case .ageRatingCode: "nil"
                 case .appTransaction: "timed_out"
                 case .trackingPromptWhileInactive: "notDetermined"
