@@ -20,6 +20,8 @@ import Foundation
             #endif
         }
 
+        /// Read on the main actor: the application classes are main-actor types.
+        @MainActor
         static var didBecomeActive: Notification.Name {
             #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
                 UIApplication.didBecomeActiveNotification
@@ -31,8 +33,9 @@ import Foundation
         /// Returns once the app is active (at once if it is).
         func waitUntilActive() async {
             let (activations, continuation) = AsyncStream.makeStream(of: Void.self)
+            let name = await Self.didBecomeActive
             // Registered before the check, so an activation in between is not missed.
-            let token = NotificationCenter.default.addObserver(forName: Self.didBecomeActive, object: nil, queue: nil) {
+            let token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) {
                 _ in continuation.yield()
             }
             defer { NotificationCenter.default.removeObserver(token) }
