@@ -9,9 +9,13 @@ extension AgeRangeService {
 
     /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/agerange
     public struct AgeRange {
+        /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/agerange/lowerbound
         public var lowerBound: Int?
+        /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/agerange/upperbound
         public var upperBound: Int?
+        /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/agerange/agerangedeclaration
         public var ageRangeDeclaration: AgeRangeService.AgeRangeDeclaration?
+        /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/agerange/activeparentalcontrols
         public var activeParentalControls: AgeRangeService.ParentalControls
 
         /// Apple publishes no initializer; tests build ranges with this one.
@@ -57,7 +61,9 @@ extension AgeRangeService {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
 
+        /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/parentalcontrols/communicationlimits
         public static let communicationLimits = ParentalControls(rawValue: 1 << 0)
+        /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/parentalcontrols/significantappchangeapprovalrequired
         @available(iOS, introduced: 26.2, deprecated: 26.4)
         @available(macOS, introduced: 26.2, deprecated: 26.4)
         public static let significantAppChangeApprovalRequired = ParentalControls(rawValue: 1 << 1)
