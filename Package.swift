@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Where the Apple bridges are linked into the umbrella.
+let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .visionOS, .tvOS, .watchOS]
+/// The bridges and their tests see `AGEKIT_APPLE_MIRROR` where they compile against the mirror.
+let mirrorSettings: [SwiftSetting] = [.define("AGEKIT_APPLE_MIRROR", .when(platforms: [.linux]))]
+
 /// Two halves that share only vocabulary: the app side (no C library, no networking) and
 /// the server side (`agekit`), built on Debian's C libraries through system-library targets.
 let package = Package(
@@ -9,6 +14,9 @@ let package = Package(
     products: [
         .library(name: "AgeKit", targets: ["AgeKit"]),
         .library(name: "AgeKitSimulator", targets: ["AgeKitSimulator"]),
+        .library(name: "AgeKitApple", targets: ["AgeKitApple"]),
+        // The example app's logic, linked by Examples/VinylCrate's generated Xcode project.
+        .library(name: "VinylCrateKit", targets: ["VinylCrateKit"]),
         .library(name: "AppStoreSignedData", targets: ["AppStoreSignedData"]),
         .executable(name: "agekit", targets: ["agekit"]),
     ],
@@ -31,7 +39,29 @@ let package = Package(
             resources: [.copy("Resources")]),
         .target(
             name: "AgeKit",
-            dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"]),
+            dependencies: [
+                "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges",
+                .target(name: "AgeKitApple", condition: .when(platforms: applePlatforms)),
+            ]),
+
+        // Apple bridges: the second implementation of the app side's service protocols. On
+        // Apple platforms they call the real frameworks; on Linux they compile and run against
+        // AgeKitAppleMirror, a small mirror of the same API that is never linked elsewhere.
+        .target(
+            name: "AgeKitAppleMirror",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "AgeKitApple",
+            dependencies: [
+                "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges",
+                .target(name: "AgeKitAppleMirror", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: mirrorSettings),
+
+        // The example app's logic (its SwiftUI views are in Examples/VinylCrate/App, Apple only).
+        .target(
+            name: "VinylCrateKit", dependencies: ["AgeKit", "AgeKitApple"],
+            path: "Examples/VinylCrate/VinylCrateKit"),
 
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
@@ -56,6 +86,13 @@ let package = Package(
         .testTarget(
             name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestSupport"]),
         .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
+        .testTarget(
+            name: "AgeKitAppleTests",
+            dependencies: [
+                "AgeKitApple", "AgeKitSimulator",
+                .target(name: "AgeKitAppleMirror", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: mirrorSettings),
         .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "CCrypto", "TestSupport"]),
         .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData", "TestSupport"]),
         .testTarget(
@@ -66,6 +103,13 @@ let package = Package(
             dependencies: [
                 "AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit", "TestSupport",
             ]),
+        .testTarget(
+            name: "VinylCrateKitTests",
+            dependencies: [
+                "VinylCrateKit", "AgeKitApple", "AgeKitSimulator",
+                .target(name: "AgeKitAppleMirror", condition: .when(platforms: [.linux])),
+            ],
+            path: "Examples/VinylCrate/Tests/VinylCrateKitTests", swiftSettings: mirrorSettings),
         .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit", "TestSupport"]),

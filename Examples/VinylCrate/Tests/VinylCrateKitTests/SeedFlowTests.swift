@@ -1,0 +1,193 @@
+#if AGEKIT_APPLE_MIRROR
+    import AgeKit
+    import AgeKitApple
+    @preconcurrency import AgeKitAppleMirror
+    import AgeKitSimulator
+    import Foundation
+    import Synchronization
+    import Testing
+    import VinylCrateKit
+
+    /// VinylCrate's whole flow (the seed-000 design) through the Apple bridges, on the mirror:
+    /// the same source that runs on a device, with the system scripted.
+    @Suite("VinylCrate through the bridges")
+    struct SeedFlowTests {
+        typealias SystemRange = AgeKitAppleMirror.AgeRangeService
+
+        static func sharing(
+            _ lower: Int?, _ upper: Int?, _ declaration: SystemRange.AgeRangeDeclaration, limited: Bool = false
+        )
+            -> SystemRange.Response
+        {
+            .sharing(
+                range: SystemRange.AgeRange(
+                    lowerBound: lower, upperBound: upper, ageRangeDeclaration: declaration,
+                    activeParentalControls: limited ? .communicationLimits : []))
+        }
+
+        /// A device with the app in the foreground, on `os`, reporting `features`.
+        static func device(
+            os: (Int, Int), features: Set<SystemRange.RegulatoryFeature>, answer: SystemRange.Response
+        )
+            async -> MirrorSystem
+        {
+            let device = MirrorSystem(osVersion: os)
+            device.regulatoryFeatures = .value(features)
+            device.eligibility = .value(true)
+            device.ageRange = .value(answer)
+            await MainActor.run { device.application.setState(.active) }
+            return device
+        }
+
+        /// The app as it launches on `device`, keeping its record in `gateStore`.
+        @MainActor
+        static func app(
+            on device: MirrorSystem, os: OSVersion, gateStore: any KeyValueStore = InMemoryKeyValueStore()
+        )
+            async -> CrateModel
+        {
+            await MirrorSystem.$current.withValue(device) {
+                let simulated = SimulatedPrivacyDevice(ageSystem: SimulatedAgeSystem(persona: SandboxPersona.all[3]))
+                let services = CrateServices.system(
+                    launch: simulated.services, anchor: { UIViewController() }, scene: { UIWindowScene() },
+                    notice: { _ in true }, gateStore: gateStore, ledgerStore: UbiquitousKeyValueStore())
+                let model = CrateModel(services: services, capabilities: PlatformCapabilities(platform: .iOS, os: os))
+                await model.launch()
+                await model.refreshChanges()
+                return model
+            }
+        }
+
+        @MainActor
+        static func eventually(_ condition: @MainActor () async -> Bool) async -> Bool {
+            // Up to about ten seconds, however loaded the machine is.
+            for _ in 0..<5_000 {
+                if await condition() { return true }
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+            return false
+        }
+
+        static let appGates = MirrorSystem.Call.requestAgeRange(gates: [13, 16, 18])
+
+        @Test(
+            "a regulated 16-17 with communication limits: asked at launch, messages need a guardian, the change needs consent"
+        )
+        @MainActor
+        func regulatedTeen() async throws {
+            let device = await Self.device(
+                os: (26, 4), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent],
+                answer: Self.sharing(16, 17, .guardianDeclared, limited: true))
+            let app = await Self.app(on: device, os: OSVersion(26, 4))
+            #expect(device.calls.filter { $0 == Self.appGates }.count == 1)
+            #expect(app.screen(for: .collection) == .content)
+            #expect(app.screen(for: .communityNotes) == .content)
+            #expect(app.screen(for: .marketplaceMessages) == .askGuardian)
+            #expect(app.screen(for: .sellerPayouts) == .tooYoung)
+            // The privacy sequence ran after the age step: 16 is the threshold, so the
+            // tracking prompt came after the consent step, once.
+            #expect(app.privacy?.isDone == true)
+            #expect(device.trackingPromptsShown == 1)
+            // The significant change went to the guardian with its description.
+            #expect(device.calls.contains(.ask(topic: CrateCatalog.sellerChat.description)))
+            #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
+            let question = try #require(device.askedQuestions.last)
+            device.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
+            #expect(
+                await Self.eventually {
+                    await app.refreshChanges()
+                    return app.blockedChanges.isEmpty
+                })
+            // Communication limits: the guardian question for one seller, then the answer.
+            await MirrorSystem.$current.withValue(device) {
+                await app.askGuardianToMessage(CommunicationContact(handle: "seller-12", displayName: "Crate Diggers"))
+            }
+            #expect(app.communication?.state.name == "pending")
+            let asked = try #require(device.askedCommunicationQuestions.last)
+            device.responses(CommunicationTopic.self).deliver(asked, choice: .approve)
+            #expect(await Self.eventually { app.screen(for: .marketplaceMessages) == .content })
+        }
+
+        @Test(
+            "a decline is remembered: gated screens offer \"share age range\", the next launch does not ask, the button does"
+        )
+        @MainActor
+        func declineThenShare() async {
+            let device = await Self.device(os: (26, 4), features: [.declaredAgeRangeRequired], answer: .declinedSharing)
+            let store = InMemoryKeyValueStore()
+            let first = await Self.app(on: device, os: OSVersion(26, 4), gateStore: store)
+            #expect(first.gate.policy == .declined)
+            for feature in [CrateFeature.communityNotes, .marketplaceMessages, .sellerPayouts] {
+                #expect(first.screen(for: feature) == .shareAgeRange)
+            }
+            #expect(first.screen(for: .collection) == .content)
+            // Declined means under the threshold for the privacy sequence: no tracking prompt.
+            #expect(device.trackingPromptsShown == 0)
+            let second = await Self.app(on: device, os: OSVersion(26, 4), gateStore: store)
+            #expect(device.calls.filter { $0 == Self.appGates }.count == 1)
+            device.ageRange = .value(Self.sharing(18, nil, .confirmed))
+            await MirrorSystem.$current.withValue(device) { await second.shareAgeRange() }
+            #expect(device.calls.filter { $0 == Self.appGates }.count == 2)
+            #expect(second.screen(for: .sellerPayouts) == .content)
+        }
+
+        @Test("a confirmed adult told of the change sees the system sheet; payouts open")
+        @MainActor
+        func confirmedAdult() async {
+            let device = await Self.device(
+                os: (26, 5), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresAdultNotification],
+                answer: Self.sharing(18, nil, .confirmed))
+            let app = await Self.app(on: device, os: OSVersion(26, 5))
+            #expect(device.calls.contains(.showSignificantUpdateAcknowledgment(CrateCatalog.sellerChat.description)))
+            #expect(!device.calls.contains { if case .ask = $0 { true } else { false } })
+            #expect(app.blockedChanges.isEmpty)
+            #expect(app.screen(for: .sellerPayouts) == .content)
+            #expect(app.screen(for: .marketplaceMessages) == .content)
+        }
+
+        @Test(
+            "a person whose first install already had the change is never asked; the sandbox's 1.0 exempts nobody",
+            arguments: [("2.0", false), ("1.0", true), ("1.4", true)])
+        @MainActor
+        func originalInstall(version: String, asked: Bool) async {
+            let device = await Self.device(
+                os: (26, 4), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent],
+                answer: Self.sharing(13, 15, .guardianDeclared))
+            device.appTransaction = .value(
+                .verified(AppTransaction(originalAppVersion: version, appTransactionID: "9", jwsRepresentation: "j")))
+            let app = await Self.app(on: device, os: OSVersion(26, 4))
+            #expect(device.calls.contains(.ask(topic: CrateCatalog.sellerChat.description)) == asked)
+            #expect(app.blockedChanges.isEmpty == !asked)
+        }
+
+        final class CapturingTransport: RegistrationTransport {
+            let sent = Mutex<[AppTransactionRegistration]>([])
+            func send(_ registration: AppTransactionRegistration) async throws -> (status: Int, body: Data) {
+                sent.withLock { $0.append(registration) }
+                return (200, Data("{}".utf8))
+            }
+        }
+
+        @Test("sign-in posts the app transaction's JWS for the account to agekit serve")
+        @MainActor
+        func signIn() async throws {
+            let device = await Self.device(os: (26, 4), features: [], answer: .declinedSharing)
+            device.appTransaction = .value(
+                .verified(
+                    AppTransaction(originalAppVersion: "1.0", appTransactionID: "705", jwsRepresentation: "a.b.c")))
+            let app = await Self.app(on: device, os: OSVersion(26, 4))
+            let transport = CapturingTransport()
+            try await MirrorSystem.$current.withValue(device) {
+                try await app.signIn(
+                    accountID: "collector-7",
+                    link: AccountLinkTarget(
+                        server: URL(string: "http://127.0.0.1:8080")!, bundleID: "com.example.vinylcrate",
+                        adminToken: "local", transport: transport))
+            }
+            #expect(app.linkedAccount == "collector-7")
+            let sent = try #require(transport.sent.withLock { $0.first })
+            let body = try JSONDecoder().decode([String: String].self, from: sent.body)
+            #expect(body == ["accountId": "collector-7", "signedAppTransaction": "a.b.c"])
+        }
+    }
+#endif

@@ -1,0 +1,71 @@
+#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
+    #if canImport(DeclaredAgeRange)
+        @preconcurrency import DeclaredAgeRange
+    #else
+        @preconcurrency import AgeKitAppleMirror
+    #endif
+    import AgeSignals
+
+    /// The core's ``AgeSignals/AgeRangeService`` on SwiftUI's `@Environment(\.requestAgeRange)`
+    /// action (`DeclaredAgeRangeAction`), which finds its own presentation context. The
+    /// eligibility and regulatory calls go to ``SystemAgeRangeService``.
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
+    public struct AgeRangeActionService: AgeSignals.AgeRangeService {
+        private let action: MainActorBox<DeclaredAgeRangeAction>
+        private let signals: SystemAgeRangeService
+        private let deadlines: BridgeDeadlines
+
+        /// - Parameter action: the view's `requestAgeRange` environment value.
+        @MainActor
+        public init(
+            _ action: DeclaredAgeRangeAction, deadlines: BridgeDeadlines = BridgeDeadlines(),
+            anchor: @escaping AnchorProvider
+        ) {
+            self.action = MainActorBox(action)
+            self.signals = SystemAgeRangeService(deadlines: deadlines, anchor: anchor)
+            self.deadlines = deadlines
+        }
+
+        public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+            let action = action
+            return try SystemAgeRangeService.value(
+                await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> AgeRangeResponse in
+                    try await Self.ask(action, gates)
+                })
+        }
+
+        public func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool {
+            try await signals.isEligibleForAgeFeatures()
+        }
+
+        public func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> {
+            try await signals.requiredRegulatoryFeatures()
+        }
+
+        /// Calls the action and maps its answer on the main actor, where the action lives:
+        /// Apple's response type is not `Sendable`, so only the core's value leaves.
+        @MainActor
+        private static func ask(
+            _ action: MainActorBox<DeclaredAgeRangeAction>, _ gates: AgeGates
+        )
+            async throws(AgeRangeServiceError) -> AgeRangeResponse
+        {
+            let values = gates.values
+            do {
+                let response = try await action.value(
+                    ageGates: values[0], values.count > 1 ? values[1] : nil, values.count > 2 ? values[2] : nil)
+                return try AgeRangeResponse(system: response)
+            } catch {
+                throw AgeRangeServiceError(system: error)
+            }
+        }
+    }
+
+    /// Keeps a value Apple does not mark `Sendable` on the main actor, where it was made.
+    @MainActor
+    final class MainActorBox<Value> {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+#endif

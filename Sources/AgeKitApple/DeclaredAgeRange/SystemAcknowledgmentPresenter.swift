@@ -1,0 +1,84 @@
+#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
+    #if canImport(DeclaredAgeRange)
+        @preconcurrency import DeclaredAgeRange
+    #else
+        @preconcurrency import AgeKitAppleMirror
+    #endif
+    import AgeSignals
+    import SignificantChanges
+
+    /// The core's ``SignificantChanges/AcknowledgmentPresenter``: the system sheet
+    /// (`showSignificantUpdateAcknowledgment(in:updateDescription:)`, 26.4, iOS, iPadOS and Mac
+    /// Catalyst) for ``SignificantChanges/AcknowledgmentPresentation/systemSheet``, the app's
+    /// own notice otherwise (macOS has no sheet, older systems neither).
+    ///
+    /// The sheet returns when the person acknowledged it; a throw, a missing scene or a
+    /// passed deadline counts as not acknowledged, so the change stays blocked.
+    public struct SystemAcknowledgmentPresenter: AcknowledgmentPresenter {
+        /// The app's notice: shows the description, returns true once acknowledged.
+        public typealias Notice = @MainActor @Sendable (String) async -> Bool
+
+        #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
+            public typealias SceneProvider = @MainActor @Sendable () -> AcknowledgmentScene?
+        #else
+            public typealias SceneProvider = @MainActor @Sendable () -> Void?
+        #endif
+
+        private let scene: SceneProvider
+        private let notice: Notice
+        private let deadlines: BridgeDeadlines
+
+        public init(
+            deadlines: BridgeDeadlines = BridgeDeadlines(), scene: @escaping SceneProvider, notice: @escaping Notice
+        ) {
+            self.scene = scene
+            self.notice = notice
+            self.deadlines = deadlines
+        }
+
+        public func presentAcknowledgment(description: String, presentation: AcknowledgmentPresentation) async -> Bool {
+            let notice = notice
+            if presentation == .systemSheet, let shown = await showSheet(description) { return shown }
+            let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
+                () async throws(AgeRangeServiceError) -> Bool in
+                await notice(description)
+            }
+            if case .value(true) = outcome { return true }
+            return false
+        }
+
+        /// Nil where this system has no sheet: the notice stands in.
+        private func showSheet(_ description: String) async -> Bool? {
+            #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
+                guard #available(iOS 26.4, macCatalyst 26.4, *) else { return nil }
+                guard let scene = await scene() else { return false }
+                let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> Bool in
+                    try await Self.show(description, in: scene)
+                }
+                if case .value(true) = outcome { return true }
+                return false
+            #else
+                return nil
+            #endif
+        }
+
+        #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
+            @available(iOS 26.4, macCatalyst 26.4, *)
+            @MainActor
+            private static func show(
+                _ description: String, in scene: AcknowledgmentScene
+            )
+                async throws(AgeRangeServiceError) -> Bool
+            {
+                do {
+                    try await SystemAgeRange.shared.showSignificantUpdateAcknowledgment(
+                        in: scene, updateDescription: description)
+                    return true
+                } catch {
+                    throw AgeRangeServiceError(system: error)
+                }
+            }
+        #endif
+    }
+#endif

@@ -1,0 +1,85 @@
+#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
+    #if canImport(DeclaredAgeRange)
+        @preconcurrency import DeclaredAgeRange
+    #else
+        @preconcurrency import AgeKitAppleMirror
+    #endif
+    import AgeGating
+    import AgeSignals
+
+    /// The core's ``AgeSignals/AgeRangeService`` on `DeclaredAgeRange.AgeRangeService.shared`:
+    /// the same protocol the simulator implements, so an app swaps one for the other.
+    ///
+    /// Every call runs under a deadline (``BridgeDeadlines``) in its own task: a call that
+    /// hangs ends as `notAvailable` (unavailable for this launch, nothing stored) and never
+    /// holds the main actor. A call to a symbol the running OS lacks throws `notAvailable`
+    /// without reaching the system.
+    public struct SystemAgeRangeService: AgeSignals.AgeRangeService {
+        private let anchor: AnchorProvider
+        private let deadlines: BridgeDeadlines
+
+        /// - Parameter anchor: what the age range sheet presents over (a view controller, or
+        ///   a window on macOS), read on the main actor when the sheet is due.
+        public init(deadlines: BridgeDeadlines = BridgeDeadlines(), anchor: @escaping AnchorProvider) {
+            self.anchor = anchor
+            self.deadlines = deadlines
+        }
+
+        public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+            guard #available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *) else { throw .notAvailable }
+            guard let anchor = await anchor() else { throw .notAvailable }
+            let values = gates.values
+            let second = values.count > 1 ? values[1] : nil
+            let third = values.count > 2 ? values[2] : nil
+            return try Self.value(
+                await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> AgeRangeResponse in
+                    do {
+                        let response = try await SystemAgeRange.shared.requestAgeRange(
+                            ageGates: values[0], second, third, in: anchor)
+                        return try AgeRangeResponse(system: response)
+                    } catch {
+                        throw AgeRangeServiceError(system: error)
+                    }
+                })
+        }
+
+        public func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool {
+            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, *) else { throw .notAvailable }
+            return try Self.value(
+                await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> Bool in
+                    do { return try await SystemAgeRange.shared.isEligibleForAgeFeatures } catch {
+                        throw AgeRangeServiceError(system: error)
+                    }
+                })
+        }
+
+        public func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> {
+            guard #available(iOS 26.4, macCatalyst 26.4, macOS 26.4, *) else { throw .notAvailable }
+            return try Self.value(
+                await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
+                    () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
+                    do {
+                        return Set(
+                            try await SystemAgeRange.shared.requiredRegulatoryFeatures.map(RegulatoryFeature.init))
+                    } catch {
+                        throw AgeRangeServiceError(system: error)
+                    }
+                })
+        }
+
+        /// A call past its deadline did not answer: unavailable, like the core's own timeouts.
+        static func value<Value>(
+            _ outcome: SystemCallOutcome<Value, AgeRangeServiceError>
+        )
+            throws(AgeRangeServiceError) -> Value
+        {
+            switch outcome {
+            case .value(let value): return value
+            case .failed(let error): throw error
+            case .timedOut: throw .notAvailable
+            }
+        }
+    }
+#endif

@@ -1,0 +1,150 @@
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst) || AGEKIT_APPLE_MIRROR
+    #if canImport(PermissionKit)
+        @preconcurrency import PermissionKit
+    #else
+        @preconcurrency import AgeKitAppleMirror
+    #endif
+    import AgeGating
+    import Foundation
+    import SignificantChanges
+    import Synchronization
+
+    /// The core's ``SignificantChanges/CommunicationPermissionCenter`` on `AskCenter.shared` with
+    /// `PermissionQuestion(communicationTopic:)`: the guardian question that opens a feature
+    /// communication limits close. Like ``SystemPermissionCenter``, it listens from launch
+    /// (``startListening()``), keeps answers that arrive before the core listens, and keeps the
+    /// map of the system's question ids in the app's store.
+    public final class SystemCommunicationPermissionCenter: CommunicationPermissionCenter {
+        struct State {
+            var listening = false
+            var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
+            var undelivered: [GuardianResponse] = []
+        }
+
+        private let state = Mutex(State())
+        let questions: QuestionMap
+        private let anchor: AnchorProvider
+        private let deadlines: BridgeDeadlines
+
+        public init(
+            store: any KeyValueStore, deadlines: BridgeDeadlines = BridgeDeadlines(), anchor: @escaping AnchorProvider
+        ) {
+            self.questions = QuestionMap(store: store, key: "agekit.communicationQuestions.v1")
+            self.anchor = anchor
+            self.deadlines = deadlines
+        }
+
+        /// Registers for the guardians' answers once; later calls do nothing.
+        public func startListening() {
+            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { return }
+            let first = state.withLock { state in
+                defer { state.listening = true }
+                return !state.listening
+            }
+            guard first else { return }
+            let sequence = AskCenter.shared.responses(for: CommunicationTopic.self)
+            Task { [self] in
+                for await response in sequence {
+                    deliver(
+                        systemQuestionID: response.question.id, approved: ResponseForwarder.approved(response.choice))
+                }
+            }
+        }
+
+        public func responses() -> AsyncStream<GuardianResponse> {
+            let (stream, continuation) = AsyncStream.makeStream(of: GuardianResponse.self)
+            let backlog = state.withLock { state in
+                state.listeners.append(continuation)
+                defer { state.undelivered.removeAll() }
+                return state.undelivered
+            }
+            for response in backlog { continuation.yield(response) }
+            return stream
+        }
+
+        /// Hands the question to the system. The 26.x call only returns, so the result is
+        /// ``SignificantChanges/CommunicationAskResult/handedOver``: whether the child sent it is
+        /// not known, and the core's timeout covers a child who did not.
+        public func ask(_ question: CommunicationQuestion) async throws(PermissionAskError) -> CommunicationAskResult {
+            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
+            startListening()
+            guard let anchor = await anchor() else { throw .notAvailable }
+            let questions = questions
+            let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
+                () async throws(PermissionAskError) -> CommunicationAskResult in
+                let system = PermissionQuestion(communicationTopic: CommunicationTopic(system: question))
+                system.expirationDate = question.expiresAt
+                questions.record(system: system.id, agekit: question.id)
+                do {
+                    try await AskCenter.shared.ask(system, in: anchor)
+                    return .handedOver
+                } catch {
+                    throw PermissionAskError(system: error)
+                }
+            }
+            switch outcome {
+            case .value(let result): return result
+            case .failed(let error): throw error
+            case .timedOut: throw .systemError("the communication question did not return within \(deadlines.prompt)")
+            }
+        }
+
+        func deliver(systemQuestionID: UUID, approved: Bool) {
+            guard let questionID = questions.agekitID(for: systemQuestionID) else { return }
+            let response = GuardianResponse(questionID: questionID, approved: approved)
+            let listeners = state.withLock { state in
+                if state.listeners.isEmpty { state.undelivered.append(response) }
+                return state.listeners
+            }
+            for listener in listeners { listener.yield(response) }
+        }
+    }
+
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+    extension CommunicationTopic {
+        /// The core's question as PermissionKit's topic. An action this SDK lacks (a later
+        /// core case) falls back to the general `communicate`.
+        init(system question: CommunicationQuestion) {
+            let people = question.contacts.map { contact in
+                CommunicationTopic.PersonInformation(
+                    handle: CommunicationHandle(
+                        value: contact.handle, kind: CommunicationHandle.Kind(system: contact.handleKind)),
+                    nameComponents: contact.displayName.map { name in
+                        var components = PersonNameComponents()
+                        components.nickname = name
+                        return components
+                    })
+            }
+            self.init(
+                personInformation: people, actions: Set(question.actions.map(CommunicationTopic.Action.init(system:))))
+        }
+    }
+
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+    extension CommunicationTopic.Action {
+        init(system action: CommunicationAction) {
+            switch action {
+            case .message: self = .message
+            case .call: self = .call
+            case .audioCall: self = .audioCall
+            case .videoCall: self = .videoCall
+            case .chat: self = .chat
+            case .follow: self = .follow
+            case .beFollowed: self = .beFollowed
+            case .friend: self = .friend
+            case .communicate, .unknown: self = .communicate
+            }
+        }
+    }
+
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+    extension CommunicationHandle.Kind {
+        init(system kind: CommunicationContact.HandleKind) {
+            switch kind {
+            case .phoneNumber: self = .phoneNumber
+            case .emailAddress: self = .emailAddress
+            case .custom: self = .custom
+            }
+        }
+    }
+#endif

@@ -1,0 +1,143 @@
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst) || AGEKIT_APPLE_MIRROR
+    #if canImport(PermissionKit)
+        @preconcurrency import PermissionKit
+    #else
+        @preconcurrency import AgeKitAppleMirror
+    #endif
+    import Foundation
+    import SignificantChanges
+
+    extension SystemPermissionCenter {
+        /// The reason a 27.0 question the child closed without sending fails with.
+        public static let cancelledBeforeSending = "cancelledBeforeSending"
+        static let inPersonDelay = Duration.milliseconds(50)
+
+        /// Hands the guardian question to the system: `PermissionQuestion(significantAppUpdateTopic:)`
+        /// with the change's description and expiry. Returning means the system took it; the
+        /// child may still cancel, and the answer arrives on ``responses()``. Asking for an
+        /// adult throws ``SignificantChanges/PermissionAskError/notAvailable``.
+        public func ask(_ question: GuardianQuestion) async throws(PermissionAskError) {
+            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
+            startListening()
+            guard let anchor = await anchor() else { throw .notAvailable }
+            let questions = questions
+            let flow = flow
+            let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
+                () async throws(PermissionAskError) -> GuardianAskResult in
+                let system = PermissionQuestion(
+                    significantAppUpdateTopic: SignificantAppUpdateTopic(description: question.description))
+                system.expirationDate = question.expiresAt
+                // Recorded before asking: the answer may come before `ask` returns.
+                questions.record(system: system.id, agekit: question.id)
+                do {
+                    #if compiler(>=6.4) || AGEKIT_APPLE_MIRROR
+                        if #available(iOS 27.0, macOS 27.0, visionOS 27.0, *), let flow {
+                            return try await Self.askWithFlow(system, flow: flow, in: anchor)
+                        }
+                    #endif
+                    try await AskCenter.shared.ask(system, in: anchor)
+                    return .sent
+                } catch {
+                    throw PermissionAskError(system: error)
+                }
+            }
+            switch outcome {
+            case .value(.sent):
+                return
+            case .value(.decidedInPerson(let approved)):
+                // Handed to the listener once `ask` has returned and the flow knows the question.
+                let clock = deadlines.clock
+                let systemID = questions.systemID(for: question.id)
+                Task { [self] in
+                    try? await clock.sleep(for: Self.inPersonDelay)
+                    if let systemID { deliver(systemQuestionID: systemID, approved: approved) }
+                }
+            case .value(.cancelled):
+                // Nothing reached the guardian: the flow treats it as not sent, and offers a retry.
+                throw .unknown(Self.cancelledBeforeSending)
+            case .failed(let error):
+                throw error
+            case .timedOut:
+                throw .systemError("the permission question did not return within \(deadlines.prompt)")
+            }
+        }
+
+        #if compiler(>=6.4) || AGEKIT_APPLE_MIRROR
+            /// 27.0: `askSignificantChangePermission(for:permissionFlow:in:)` and its `PermissionResult`.
+            @available(iOS 27.0, macOS 27.0, visionOS 27.0, *)
+            @MainActor
+            static func askWithFlow(
+                _ question: PermissionQuestion<SignificantAppUpdateTopic>, flow: GuardianPermissionFlow,
+                in anchor: PresentationAnchor
+            ) async throws -> GuardianAskResult {
+                let systemFlow: PermissionFlow =
+                    switch flow {
+                    case .acknowledgmentAlert: .acknowledgmentAlert
+                    case .approveInPerson: .approveInPerson
+                    case .askToApprove: .askToApprove
+                    }
+                let result = try await AskCenter.shared.askSignificantChangePermission(
+                    for: question, permissionFlow: systemFlow, in: anchor)
+                return GuardianAskResult(system: result)
+            }
+        #endif
+    }
+
+    /// How a guardian question left the system's sheet.
+    enum GuardianAskResult: Hashable, Sendable {
+        /// Handed to the guardian; the answer comes later.
+        case sent
+        /// 27.0: the guardian decided on this device ("Approve in Person").
+        case decidedInPerson(approved: Bool)
+        /// 27.0: the child cancelled, or closed the message without sending it.
+        case cancelled
+
+        #if compiler(>=6.4) || AGEKIT_APPLE_MIRROR
+            @available(iOS 27.0, macCatalyst 27.0, macOS 27.0, visionOS 27.0, *)
+            init(system result: PermissionResult) {
+                switch result {
+                case .askToApprove(let didSend): self = didSend ? .sent : .cancelled
+                case .approveInPerson(let approved): self = .decidedInPerson(approved: approved)
+                case .cancel: self = .cancelled
+                @unknown default: self = .cancelled
+                }
+            }
+        #endif
+    }
+
+    /// 27.0: which permission flow the guardian question opens with (PermissionKit's
+    /// `PermissionFlow`, named here so apps building with older SDKs can still pass one).
+    public enum GuardianPermissionFlow: String, Hashable, Sendable, CaseIterable {
+        /// "Ask to Approve / Approve in Person / Cancel" first.
+        case acknowledgmentAlert
+        /// Straight to the Screen Time passcode on this device.
+        case approveInPerson
+        /// Straight to the Messages sheet.
+        case askToApprove
+    }
+
+    extension PermissionAskError {
+        /// Any error an `AskCenter` call threw. `AskError.notAvailable` is what asking for an
+        /// adult throws (26.2); a case added later keeps its name.
+        init(system error: any Error) {
+            if let mapped = error as? PermissionAskError {
+                self = mapped
+                return
+            }
+            guard #available(iOS 26.1, macCatalyst 26.1, macOS 26.1, visionOS 26.1, *), let error = error as? AskError
+            else {
+                self = .systemError(String(describing: error))
+                return
+            }
+            switch error {
+            case .notAvailable: self = .notAvailable
+            case .invalidQuestion: self = .invalidQuestion
+            case .systemError(let underlying): self = .systemError(String(describing: underlying))
+            case .unknown: self = .unknown("unknown")
+            case .communicationLimitsNotEnabled: self = .communicationLimitsNotEnabled
+            case .contactSyncNotSetup: self = .contactSyncNotSetup
+            @unknown default: self = .unknown(String(describing: error))
+            }
+        }
+    }
+#endif

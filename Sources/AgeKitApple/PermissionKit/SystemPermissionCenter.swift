@@ -1,0 +1,103 @@
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst) || AGEKIT_APPLE_MIRROR
+    #if canImport(PermissionKit)
+        @preconcurrency import PermissionKit
+    #else
+        @preconcurrency import AgeKitAppleMirror
+    #endif
+    import AgeGating
+    import Foundation
+    import SignificantChanges
+    import Synchronization
+
+    /// The core's ``SignificantChanges/PermissionCenter`` on PermissionKit's `AskCenter.shared`.
+    ///
+    /// Call ``startListening()`` once at launch, before anything asks: a guardian may answer
+    /// while the app is not asking, or after the app was relaunched, and the system delivers
+    /// those answers only to a registered `responses(for:)` sequence. Answers that arrive
+    /// before the core listens are kept and replayed to it. The system gives every question
+    /// its own `UUID`; the bridge keeps the map to AgeKit's question ids in the app's
+    /// ``AgeGating/KeyValueStore`` so that an answer after a relaunch still finds its request.
+    public final class SystemPermissionCenter: PermissionCenter {
+        struct State {
+            var listening = false
+            var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
+            var undelivered: [GuardianResponse] = []
+        }
+
+        let state = Mutex(State())
+        let questions: QuestionMap
+        let anchor: AnchorProvider
+        let deadlines: BridgeDeadlines
+        /// 27.0: how the guardian question is presented; nil keeps the 26.2 `ask(_:in:)`.
+        let flow: GuardianPermissionFlow?
+
+        public init(
+            store: any KeyValueStore, deadlines: BridgeDeadlines = BridgeDeadlines(),
+            flow: GuardianPermissionFlow? = nil, anchor: @escaping AnchorProvider
+        ) {
+            self.questions = QuestionMap(store: store)
+            self.anchor = anchor
+            self.deadlines = deadlines
+            self.flow = flow
+        }
+
+        /// Registers for the guardians' answers; later calls do nothing. The task runs for as
+        /// long as the app does: a denial never ends it.
+        public func startListening() {
+            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { return }
+            let first = state.withLock { state in
+                defer { state.listening = true }
+                return !state.listening
+            }
+            guard first else { return }
+            let sequence = AskCenter.shared.responses(for: SignificantAppUpdateTopic.self)
+            let forward = ResponseForwarder(center: self)
+            Task { await forward.run(sequence) }
+        }
+
+        public func responses() -> AsyncStream<GuardianResponse> {
+            let (stream, continuation) = AsyncStream.makeStream(of: GuardianResponse.self)
+            let backlog = state.withLock { state in
+                state.listeners.append(continuation)
+                defer { state.undelivered.removeAll() }
+                return state.undelivered
+            }
+            for response in backlog { continuation.yield(response) }
+            return stream
+        }
+
+        /// One answer from the system, to every listener (or kept until one registers).
+        func deliver(systemQuestionID: UUID, approved: Bool) {
+            guard let questionID = questions.agekitID(for: systemQuestionID) else { return }
+            let response = GuardianResponse(questionID: questionID, approved: approved)
+            let listeners = state.withLock { state in
+                if state.listeners.isEmpty { state.undelivered.append(response) }
+                return state.listeners
+            }
+            for listener in listeners { listener.yield(response) }
+        }
+    }
+
+    /// Reads one `responses(for:)` sequence and hands each answer to the center.
+    struct ResponseForwarder: Sendable {
+        let center: SystemPermissionCenter
+
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
+        func run<Responses: AsyncSequence>(_ responses: Responses) async
+        where Responses.Element == PermissionResponse<SignificantAppUpdateTopic>, Responses.Failure == Never {
+            for await response in responses {
+                center.deliver(systemQuestionID: response.question.id, approved: Self.approved(response.choice))
+            }
+        }
+
+        /// Only an approval approves: a denial, or an answer kind added later, does not.
+        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+        static func approved(_ choice: PermissionChoice) -> Bool {
+            switch choice.answer {
+            case .approval: true
+            case .denial: false
+            @unknown default: false
+            }
+        }
+    }
+#endif

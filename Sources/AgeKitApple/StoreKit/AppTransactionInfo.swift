@@ -1,0 +1,77 @@
+#if canImport(StoreKit) || AGEKIT_APPLE_MIRROR
+    #if canImport(StoreKit)
+        @preconcurrency import StoreKit
+    #else
+        @preconcurrency import AgeKitAppleMirror
+    #endif
+    import AgeGating
+    import AgeSignals
+    import SignificantChanges
+
+    /// What AgeKit needs from `AppTransaction.shared`: the original version (exempts a person
+    /// whose first install already had a change), the app transaction id (the only way the
+    /// server attributes a `RESCIND_CONSENT`), and the signed JWS the app sends to its backend,
+    /// which registers it with `agekit serve`.
+    public struct AppTransactionInfo: Hashable, Sendable {
+        public let originalAppVersion: String
+        public let appTransactionID: String
+        /// The signed app transaction (`VerificationResult.jwsRepresentation`).
+        public let jwsRepresentation: String
+        /// Whether StoreKit verified the signature on the device (the server verifies again).
+        public let isVerified: Bool
+
+        public init(originalAppVersion: String, appTransactionID: String, jwsRepresentation: String, isVerified: Bool) {
+            self.originalAppVersion = originalAppVersion
+            self.appTransactionID = appTransactionID
+            self.jwsRepresentation = jwsRepresentation
+            self.isVerified = isVerified
+        }
+
+        /// The original version as a version, for the change flow, which compares it the way
+        /// the platform writes it (a build number everywhere but macOS, `1.0` in the sandbox);
+        /// nil when it is not a version at all.
+        public var originalVersion: AppVersion? { try? AppVersion(parsing: originalAppVersion) }
+
+        /// Reads `AppTransaction.shared` under the signal deadline. An unverified transaction is
+        /// returned with `isVerified == false` (the server decides); only a failed or hung
+        /// call throws.
+        public static func current(
+            deadlines: BridgeDeadlines = BridgeDeadlines()
+        )
+            async throws(AgeKitAppleError) -> AppTransactionInfo
+        {
+            guard #available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *) else {
+                throw AgeKitAppleError(.notAvailable, "AppTransaction needs iOS 16, macOS 13 or later")
+            }
+            let outcome = await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
+                () async throws(AgeKitAppleError) -> AppTransactionInfo in
+                do {
+                    return AppTransactionInfo(system: try await AppTransaction.shared)
+                } catch {
+                    throw AgeKitAppleError(.systemError, "AppTransaction.shared threw \(error)")
+                }
+            }
+            switch outcome {
+            case .value(let info): return info
+            case .failed(let error): throw error
+            case .timedOut:
+                throw AgeKitAppleError(.timedOut, "AppTransaction.shared did not return within \(deadlines.signal)")
+            }
+        }
+
+        @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+        init(system result: VerificationResult<AppTransaction>) {
+            let transaction: AppTransaction
+            let verified: Bool
+            switch result {
+            case .verified(let value):
+                (transaction, verified) = (value, true)
+            case .unverified(let value, _):
+                (transaction, verified) = (value, false)
+            }
+            self.init(
+                originalAppVersion: transaction.originalAppVersion, appTransactionID: transaction.appTransactionID,
+                jwsRepresentation: result.jwsRepresentation, isVerified: verified)
+        }
+    }
+#endif

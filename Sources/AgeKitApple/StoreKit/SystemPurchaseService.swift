@@ -1,0 +1,113 @@
+#if canImport(StoreKit) || AGEKIT_APPLE_MIRROR
+    #if canImport(StoreKit)
+        @preconcurrency import StoreKit
+    #else
+        @preconcurrency import AgeKitAppleMirror
+    #endif
+    import AgeGating
+    import AgeSignals
+    import SignificantChanges
+    import Synchronization
+
+    /// The core's ``SignificantChanges/PurchaseService`` on StoreKit: `Product.purchase(options:)`
+    /// and `Transaction.updates`. `Product.PurchaseResult.pending` (Ask to Buy) stays pending in
+    /// the core's ``SignificantChanges/PurchaseRequest``: the answer comes later on the updates
+    /// listener, which ``startListening()`` starts at launch, or never. Only verified
+    /// transactions deliver anything, and each is finished once handed over.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    public final class SystemPurchaseService: PurchaseService {
+        private struct State {
+            var listening = false
+            var listeners: [AsyncStream<TransactionUpdate>.Continuation] = []
+            var undelivered: [TransactionUpdate] = []
+        }
+
+        private let state = Mutex(State())
+        private let deadlines: BridgeDeadlines
+
+        public init(deadlines: BridgeDeadlines = BridgeDeadlines()) {
+            self.deadlines = deadlines
+        }
+
+        /// Listens to `Transaction.updates` once, for as long as the app runs.
+        public func startListening() {
+            let first = state.withLock { state in
+                defer { state.listening = true }
+                return !state.listening
+            }
+            guard first else { return }
+            let updates = Transaction.updates
+            Task { [self] in
+                for await result in updates {
+                    guard case .verified(let transaction) = result else { continue }
+                    deliver(
+                        TransactionUpdate(
+                            productID: transaction.productID, transactionID: String(transaction.id),
+                            revoked: transaction.revocationDate != nil))
+                    await transaction.finish()
+                }
+            }
+        }
+
+        public func transactionUpdates() -> AsyncStream<TransactionUpdate> {
+            startListening()
+            let (stream, continuation) = AsyncStream.makeStream(of: TransactionUpdate.self)
+            let backlog = state.withLock { state in
+                state.listeners.append(continuation)
+                defer { state.undelivered.removeAll() }
+                return state.undelivered
+            }
+            for update in backlog { continuation.yield(update) }
+            return stream
+        }
+
+        public func purchase(productID: String) async throws(PurchaseFailure) -> SignificantChanges.PurchaseResult {
+            startListening()
+            let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
+                () async throws(PurchaseFailure) -> SignificantChanges.PurchaseResult in
+                let product: Product?
+                do { product = try await Product.products(for: [productID]).first } catch {
+                    throw PurchaseFailure("the products could not be loaded: \(error)")
+                }
+                guard let product else { throw PurchaseFailure("the store has no product '\(productID)'") }
+                do {
+                    return try await Self.result(product.purchase())
+                } catch let failure as PurchaseFailure {
+                    throw failure
+                } catch {
+                    throw PurchaseFailure("the purchase threw \(error)")
+                }
+            }
+            switch outcome {
+            case .value(let result): return result
+            case .failed(let failure): throw failure
+            case .timedOut: throw PurchaseFailure("the purchase did not return within \(deadlines.prompt)")
+            }
+        }
+
+        /// StoreKit's result as the core's; an unverified transaction delivers nothing.
+        static func result(_ result: Product.PurchaseResult) async throws -> SignificantChanges.PurchaseResult {
+            switch result {
+            case .success(.verified(let transaction)):
+                await transaction.finish()
+                return .success(transactionID: String(transaction.id))
+            case .success(.unverified(let transaction, let error)):
+                throw PurchaseFailure("transaction \(transaction.id) failed verification: \(error)")
+            case .pending:
+                return .pending
+            case .userCancelled:
+                return .userCancelled
+            @unknown default:
+                throw PurchaseFailure("a purchase result this build does not know: \(result)")
+            }
+        }
+
+        private func deliver(_ update: TransactionUpdate) {
+            let listeners = state.withLock { state in
+                if state.listeners.isEmpty { state.undelivered.append(update) }
+                return state.listeners
+            }
+            for listener in listeners { listener.yield(update) }
+        }
+    }
+#endif

@@ -1,0 +1,26 @@
+import AgeGating
+
+/// The deadlines the bridges put on every system call: the core's ``Deadline`` runs each
+/// call in its own task, so a call that never returns holds neither the caller nor the main
+/// actor past its limit.
+public struct BridgeDeadlines: Sendable {
+    /// Calls that answer without a person: eligibility, regulatory features, the rating
+    /// code, the app transaction, the tracking status. Known to hang on some builds.
+    public var signal: Duration
+    /// Sheets a person answers: the age range sheet, the acknowledgment sheet, the guardian
+    /// question, the tracking prompt. Long, but never endless.
+    public var prompt: Duration
+    /// How long the tracking prompt waits for the app to become active.
+    public var activation: Duration
+    public var clock: any AgeGateClock
+
+    public init(
+        signal: Duration = .seconds(10), prompt: Duration = .seconds(600), activation: Duration = .seconds(60),
+        clock: any AgeGateClock = SystemAgeGateClock()
+    ) {
+        self.signal = signal
+        self.prompt = prompt
+        self.activation = activation
+        self.clock = clock
+    }
+}

@@ -1,0 +1,152 @@
+#if AGEKIT_APPLE_MIRROR
+    import AgeGating
+    @testable import AgeKitApple
+    @preconcurrency import AgeKitAppleMirror
+    import AgeSignals
+    import Foundation
+    import Testing
+
+    @Suite("DeclaredAgeRange bridge")
+    struct DeclaredAgeRangeBridgeTests {
+        static let declarations: [(MirrorAgeRange.AgeRangeDeclaration, AgeSignals.AgeRangeDeclaration)] = [
+            (.selfDeclared, .selfDeclared), (.guardianDeclared, .guardianDeclared),
+            (.checkedByOtherMethod, .checkedByOtherMethod),
+            (.guardianCheckedByOtherMethod, .guardianCheckedByOtherMethod),
+            (.governmentIDChecked, .governmentIDChecked), (.guardianGovernmentIDChecked, .guardianGovernmentIDChecked),
+            (.paymentChecked, .paymentChecked), (.guardianPaymentChecked, .guardianPaymentChecked),
+            (.confirmed, .confirmed),
+        ]
+
+        @Test("every declaration case reaches the core as the case of the same name", arguments: declarations)
+        func declarationCases(
+            system: MirrorAgeRange.AgeRangeDeclaration, core: AgeSignals.AgeRangeDeclaration
+        ) async throws {
+            let device = MirrorSystem()
+            device.ageRange = .value(Harness.sharing(18, nil, system))
+            let response = try await onMirror(device) {
+                try await SystemAgeRangeService(anchor: Harness.anchor).requestAgeRange(gates: Harness.gates)
+            }
+            #expect(response == .sharing(AgeRange(lowerBound: 18, upperBound: nil, declaration: core)))
+        }
+
+        @Test(
+            "a declaration or error name this build does not know keeps its name and never traps",
+            arguments: ["confirmedTwice", "checkedByNewMethod", ""])
+        func unknownNames(name: String) {
+            #expect(AgeSignals.AgeRangeDeclaration(systemName: name) == .unknown(name))
+            #expect(AgeRangeServiceError(systemName: name) == .unknown(name))
+        }
+
+        @Test("an error that is not DeclaredAgeRange's keeps its description")
+        func foreignError() {
+            #expect(AgeRangeServiceError(system: MirrorError.systemFailure) == .unknown("systemFailure"))
+        }
+
+        static let versions = [
+            OSVersion(26, 0), OSVersion(26, 2), OSVersion(26, 4), OSVersion(26, 5), OSVersion(27, 0),
+        ]
+
+        static func systemError(_ error: AgeRangeServiceError) -> MirrorAgeRange.Error {
+            switch error {
+            case .notAvailable: .notAvailable
+            case .invalidRequest: .invalidRequest
+            case .declinedOnboarding: .declinedOnboarding
+            case .invalidAccount: .invalidAccount
+            default: .network
+            }
+        }
+
+        @Test(
+            "each error each OS version can throw maps to the core's case, and the gate applies its rule",
+            arguments: versions)
+        func errorsPerVersion(os: OSVersion) async {
+            let errors = PlatformCapabilities(platform: .iOS, os: os).errorCases
+            #expect(errors.count == (os >= OSVersion(27, 0) ? 5 : 2))
+            for error in errors {
+                let device = MirrorSystem(osVersion: (os.major, os.minor))
+                device.ageRange = .error(Self.systemError(error))
+                let mapped = await onMirror(device) { () async -> AgeRangeServiceError? in
+                    do throws(AgeRangeServiceError) {
+                        _ = try await SystemAgeRangeService(anchor: Harness.anchor).requestAgeRange(
+                            gates: Harness.gates)
+                        return nil
+                    } catch { return error }
+                }
+                #expect(mapped == error)
+                let store = InMemoryKeyValueStore()
+                let gate = await MainActor.run {
+                    AgeGate(
+                        service: SystemAgeRangeService(anchor: Harness.anchor),
+                        configuration: .init(
+                            gates: Harness.gates, capabilities: PlatformCapabilities(platform: .iOS, os: os),
+                            onProgrammerError: { _ in }),
+                        store: store)
+                }
+                let policy = await onMirror(device) { await gate.request(.personTapped) }
+                #expect(policy == ErrorRule(error).policy(after: .notAsked), "\(error) on \(os)")
+            }
+        }
+
+        static let features: [(MirrorAgeRange.RegulatoryFeature, RegulatoryFeature)] = [
+            (.declaredAgeRangeRequired, .declaredAgeRangeRequired),
+            (.significantAppChangeRequiresAdultNotification, .significantAppChangeRequiresAdultNotification),
+            (.significantAppChangeRequiresParentalConsent, .significantAppChangeRequiresParentalConsent),
+        ]
+
+        @Test("every regulatory feature reaches the core as the case of the same name", arguments: features)
+        func regulatoryFeatures(system: MirrorAgeRange.RegulatoryFeature, core: RegulatoryFeature) async throws {
+            let device = MirrorSystem()
+            device.regulatoryFeatures = .value([system])
+            let features = try await onMirror(device) {
+                try await SystemAgeRangeService(anchor: Harness.anchor).requiredRegulatoryFeatures()
+            }
+            #expect(features == [core])
+        }
+
+        @Test("communication limits pass through; the deprecated approval flag is never read")
+        func parentalControls() async throws {
+            let device = MirrorSystem()
+            device.ageRange = .value(
+                .sharing(
+                    range: MirrorAgeRange.AgeRange(
+                        lowerBound: 16, upperBound: 17, ageRangeDeclaration: .guardianDeclared,
+                        activeParentalControls: [.communicationLimits, .significantAppChangeApprovalRequired])))
+            let response = try await onMirror(device) {
+                try await SystemAgeRangeService(anchor: Harness.anchor).requestAgeRange(gates: Harness.gates)
+            }
+            #expect(
+                response
+                    == .sharing(
+                        AgeRange(
+                            lowerBound: 16, upperBound: 17, declaration: .guardianDeclared,
+                            parentalControls: .communicationLimits)))
+            #expect(device.calls == [.requestAgeRange(gates: [13, 16, 18])])
+        }
+
+        @Test("a decline is a decline, and no anchor means unavailable without asking")
+        func declineAndNoAnchor() async throws {
+            let device = MirrorSystem()
+            let declined = try await onMirror(device) {
+                try await SystemAgeRangeService(anchor: Harness.anchor).requestAgeRange(gates: Harness.gates)
+            }
+            #expect(declined == .declinedSharing)
+            await #expect(throws: AgeRangeServiceError.notAvailable) {
+                try await onMirror(device) {
+                    try await SystemAgeRangeService(anchor: { nil }).requestAgeRange(gates: Harness.gates)
+                }
+            }
+            #expect(device.calls.count == 1)
+        }
+
+        @Test("the SwiftUI action maps the same way as the service")
+        func action() async throws {
+            let device = MirrorSystem()
+            device.ageRange = .value(Harness.sharing(nil, 12, .guardianDeclared))
+            let response = try await onMirror(device) {
+                let service = await AgeRangeActionService(DeclaredAgeRangeAction(), anchor: Harness.anchor)
+                return try await service.requestAgeRange(gates: Harness.gates)
+            }
+            #expect(response == .sharing(AgeRange(lowerBound: nil, upperBound: 12, declaration: .guardianDeclared)))
+        }
+    }
+#endif

@@ -1,0 +1,163 @@
+#if AGEKIT_APPLE_MIRROR
+    import AgeGating
+    @testable import AgeKitApple
+    @preconcurrency import AgeKitAppleMirror
+    import AgeSignals
+    import Foundation
+    import SignificantChanges
+    import Testing
+
+    @Suite("PermissionKit bridge")
+    struct PermissionKitBridgeTests {
+        struct FixedClock: ConsentClock {
+            let now = Date(timeIntervalSince1970: 1_781_773_200)
+        }
+
+        static let chat = try! SignificantChange(
+            id: "seller-chat", introducedIn: AppVersion(2, 0),
+            description: "Adds chat with sellers in the marketplace", scope: .features(["marketplace-messages"]))
+
+        static func driver(
+            center: SystemPermissionCenter, store: any SyncedKeyValueStore = InMemorySyncedStore()
+        )
+            -> SignificantChangeDriver
+        {
+            SignificantChangeDriver(
+                flow: SignificantChangeFlow(
+                    catalog: try! ChangeCatalog(changes: [chat]), originalVersion: AppVersion(1, 0),
+                    router: ConsentRouter(capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(26, 4)))),
+                services: .init(
+                    permissionCenter: center,
+                    acknowledgments: SystemAcknowledgmentPresenter(scene: { UIWindowScene() }, notice: { _ in true }),
+                    ratingCodes: SystemRatingCodeSource(), ledger: AcknowledgmentLedger(store: store, personID: "kid"),
+                    clock: FixedClock()))
+        }
+
+        static let parental: Set<RegulatoryFeature> = [
+            .declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent,
+        ]
+
+        @Test("the question reaches the system with the change's description, and its answer unblocks")
+        func askAndAnswer() async {
+            let device = MirrorSystem()
+            let keys = InMemoryKeyValueStore()
+            await onMirror(device) {
+                let center = SystemPermissionCenter(store: keys, anchor: Harness.anchor)
+                center.startListening()
+                let driver = Self.driver(center: center)
+                await driver.start(subject: .minor, features: Self.parental)
+                #expect(device.calls.contains(.ask(topic: Self.chat.description)))
+                #expect(await driver.flow.blockedScope == .features(["marketplace-messages"]))
+                // The guardian answers the question the system holds.
+                let feed = device.responses(SignificantAppUpdateTopic.self)
+                let question = try! #require(device.askedQuestions.last)
+                #expect(question.expirationDate != nil)
+                feed.deliver(question, choice: .decline)
+                #expect(
+                    await Harness.eventually {
+                        await driver.flow.progress("seller-chat")?.request?.state.name == "denied"
+                    })
+                feed.deliver(question, choice: .approve)
+                #expect(await Harness.eventually { await driver.flow.progress("seller-chat")?.status == .approved })
+                #expect(await driver.flow.blockedScope == nil)
+                await driver.stop()
+            }
+        }
+
+        @Test("the listener started at launch delivers an approval that arrives while nothing is asking")
+        func approvalWhileNotAsking() async {
+            let device = MirrorSystem()
+            let keys = InMemoryKeyValueStore()
+            let ledger = InMemorySyncedStore()
+            // The first launch asked, then the app was closed.
+            await onMirror(device) {
+                let center = SystemPermissionCenter(store: keys, anchor: Harness.anchor)
+                center.startListening()
+                let driver = Self.driver(center: center, store: ledger)
+                await driver.start(subject: .minor, features: Self.parental)
+                await driver.stop()
+            }
+            let question = try! #require(device.askedQuestions.last)
+            // The next launch registers at once; the answer arrives before the flow listens.
+            await onMirror(device) {
+                let center = SystemPermissionCenter(store: keys, anchor: Harness.anchor)
+                center.startListening()
+                #expect(
+                    await Harness.eventually { device.responses(SignificantAppUpdateTopic.self).registrations == 2 })
+                device.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
+                let responses = center.responses()
+                var iterator = responses.makeAsyncIterator()
+                let response = await iterator.next()
+                #expect(response?.approved == true)
+                #expect(response?.questionID.isEmpty == false)
+            }
+        }
+
+        @Test("startListening registers once however often it is called")
+        func listensOnce() async {
+            let device = MirrorSystem()
+            await onMirror(device) {
+                let center = SystemPermissionCenter(store: InMemoryKeyValueStore(), anchor: Harness.anchor)
+                for _ in 0..<3 { center.startListening() }
+            }
+            #expect(await Harness.eventually { device.responses(SignificantAppUpdateTopic.self).registrations == 1 })
+            #expect(device.calls.filter { $0 == .responses }.count == 1)
+        }
+
+        static let askErrors: [(AskError, PermissionAskError)] = [
+            (.notAvailable, .notAvailable), (.invalidQuestion, .invalidQuestion),
+            (.systemError(underlyingError: MirrorError.systemFailure), .systemError("systemFailure")),
+            (.unknown, .unknown("unknown")),
+            (.communicationLimitsNotEnabled, .communicationLimitsNotEnabled),
+            (.contactSyncNotSetup, .contactSyncNotSetup),
+        ]
+
+        @Test("every AskError maps; notAvailable (asking for an adult) routes the adult path", arguments: askErrors)
+        func askErrorMapping(system: AskError, core: PermissionAskError) async {
+            #expect(PermissionAskError.knownCases.contains { $0.name == core.name })
+            let device = MirrorSystem()
+            device.ask = .error(system)
+            let thrown: PermissionAskError? = await onMirror(device) {
+                let center = SystemPermissionCenter(store: InMemoryKeyValueStore(), anchor: Harness.anchor)
+                do throws(PermissionAskError) {
+                    try await center.ask(
+                        GuardianQuestion(
+                            id: "q", changeID: "seller-chat", description: Self.chat.description,
+                            expiresAt: FixedClock().now))
+                    return nil
+                } catch { return error }
+            }
+            #expect(thrown == core)
+        }
+
+        static let flowResults: [(PermissionResult, String)] = [
+            (.askToApprove(didSend: true), "pending"), (.askToApprove(didSend: false), "notAsked"),
+            (.cancel, "notAsked"), (.approveInPerson(approved: true), "approved"),
+            (.approveInPerson(approved: false), "denied"),
+        ]
+
+        @Test(
+            "27.0: each PermissionResult of the permission flow reaches the request state machine",
+            arguments: flowResults)
+        func permissionFlow(result: PermissionResult, state: String) async {
+            let device = MirrorSystem(osVersion: (27, 0))
+            device.significantChangePermission = .value(result)
+            await onMirror(device) {
+                let center = SystemPermissionCenter(
+                    store: InMemoryKeyValueStore(), flow: .acknowledgmentAlert, anchor: Harness.anchor)
+                let driver = Self.driver(center: center)
+                await driver.start(subject: .minor, features: Self.parental)
+                #expect(
+                    device.calls.contains(
+                        .askSignificantChangePermission(Self.chat.description, flow: "acknowledgmentAlert")))
+                #expect(
+                    await Harness.eventually {
+                        let progress = await driver.flow.progress("seller-chat")
+                        if progress?.status == .approved { return state == "approved" }
+                        return (progress?.request?.state.name ?? "notAsked") == state
+                    })
+                await driver.stop()
+            }
+        }
+    }
+#endif
