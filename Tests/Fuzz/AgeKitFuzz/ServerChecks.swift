@@ -20,8 +20,8 @@ enum ServerChecks {
         }
     }
 
-    /// The first line is the path (libmicrohttpd has percent-decoded it), the rest are
-    /// `name=value` query arguments (decoded too). A route's parameters, percent-encoded into a path again,
+    /// The first line is the path as it arrived (``Route`` decodes each segment once), the rest
+    /// are `name=value` query arguments (decoded by libmicrohttpd). A route's parameters, percent-encoded into a path again,
     /// give back the same route; every request gets a known template.
     static func route(_ input: [UInt8]) {
         let lines = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -36,7 +36,7 @@ enum ServerChecks {
         let templates: Set<String> = [
             "/healthz", "/readyz", "/metrics", "/v2/notifications", "/v1/apps/{bundleId}/app-transactions",
             "/v1/apps/{bundleId}/accounts/{accountId}", "/v1/apps/{bundleId}/accounts/{accountId}/restore",
-            "/v1/apps/{bundleId}/events", "/v1/notifications/{uuid}", "unknown",
+            "/v1/apps/{bundleId}/events", "/v1/notifications/{uuid}", "invalid", "unknown",
         ]
         guard templates.contains(route.name) else { FuzzFailure.fail("unknown template \(route.name)", input) }
         _ = route.isAdmin
