@@ -15,11 +15,16 @@ struct AgeOutcome: Sendable {
     var askedAt: AskedAt
     var policy: AgePolicy
     var decisions: [(name: String, decision: FeatureDecision)]
+    /// Everything the gate kept in its store after the run (the minimal record, nothing else).
+    var stored: [String: String] = [:]
+    /// Whether the next launch asked the system again; nil when no relaunch was run.
+    var askedAgainAtRelaunch: Bool?
 
     /// Runs the scenario: asks the simulated system once directly (what it returns), then
     /// runs the real gate against a fresh copy: the launch check, and if it did not ask, the
-    /// first use of a gated feature.
-    static func run(_ scenario: AgeScenario) async -> AgeOutcome {
+    /// first use of a gated feature. With `relaunch`, a second launch on the same store shows
+    /// whether the gate would ask again by itself.
+    static func run(_ scenario: AgeScenario, relaunch: Bool = false) async -> AgeOutcome {
         let clock = SimulatedClock(start: scenario.today.date)
         let probe = SimulatedAgeSystem(scenario.setup, clock: clock)
         let response: Result<AgeRangeResponse, AgeRangeServiceError>
@@ -32,8 +37,8 @@ struct AgeOutcome: Sendable {
         let configuration = AgeGate.Configuration(
             gates: scenario.profile.gates, capabilities: scenario.capabilities, cadence: scenario.profile.cadence,
             onProgrammerError: { _ in })
-        let gate = await AgeGate(
-            service: system, configuration: configuration, store: InMemoryKeyValueStore(), clock: clock)
+        let store = InMemoryKeyValueStore()
+        let gate = await AgeGate(service: system, configuration: configuration, store: store, clock: clock)
         let report = await gate.launch()
         var askedAt: AskedAt = report.asked ? .launch : .never
         if !report.asked, let gated = scenario.profile.features.first(where: { $0.requirement.isGated }) {
@@ -41,8 +46,16 @@ struct AgeOutcome: Sendable {
             if system.calls.requests > 0 { askedAt = .firstUse }
         }
         let policy = await gate.policy
-        return AgeOutcome(
+        var outcome = AgeOutcome(
             response: response, signals: report.signals, asksAtLaunch: report.asked, askedAt: askedAt, policy: policy,
-            decisions: scenario.profile.features.map { ($0.name, $0.requirement.decide(policy)) })
+            decisions: scenario.profile.features.map { ($0.name, $0.requirement.decide(policy)) },
+            stored: store.snapshot)
+        if relaunch {
+            let before = system.calls.requests
+            let next = await AgeGate(service: system, configuration: configuration, store: store, clock: clock)
+            _ = await next.launch()
+            outcome.askedAgainAtRelaunch = system.calls.requests > before
+        }
+        return outcome
     }
 }

@@ -39,24 +39,20 @@ struct LaunchCommand: Command {
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         let options = try LaunchOptions(arguments) { path in try Data(contentsOf: URL(fileURLWithPath: path)) }
-        let clock = SimulatedClock()
+        let start = SimulatedClock().now
         var person: SimulatedPerson
         switch options.subject {
-        case .persona(let persona): person = persona.person(today: clock.today)
-        case .age(let age): person = .aged(age, today: clock.today)
+        case .persona(let persona): person = persona.person(today: CalendarDay(start))
+        case .age(let age): person = .aged(age, today: CalendarDay(start))
         }
         if options.declines { person.sharing = .declines }
-        let capabilities = PlatformCapabilities(platform: .iOS, os: options.os)
-        let system = SimulatedAgeSystem(
-            SimulatedAgeSystem.Setup(person: person, region: options.region, capabilities: capabilities), clock: clock)
-        let device = SimulatedPrivacyDevice(
-            ageSystem: system,
-            setup: SimulatedPrivacyDevice.Setup(
-                consent: SimulatedConsentSDK.Setup(region: options.consentRegion, formAnswer: options.consentAnswer),
-                trackingStatus: options.tracking, savedAnswer: options.saved))
-        let session = await device.session(settings: options.settings)
-        let sequence = await session.run()
-        let report = LaunchReport(sequence: sequence, performed: await session.performed)
+        let run = LaunchRun(
+            setup: SimulatedAgeSystem.Setup(
+                person: person, region: options.region,
+                capabilities: PlatformCapabilities(platform: .iOS, os: options.os)),
+            start: start, settings: options.settings, consentRegion: options.consentRegion,
+            consentAnswer: options.consentAnswer, tracking: options.tracking, saved: options.saved)
+        let report = await run.run()
         if options.json {
             console.out(report.json())
         } else {

@@ -21,12 +21,23 @@ extension ConsentScenario {
     public static func answer(
         persona: SandboxPersona, region: Region, capabilities: PlatformCapabilities, on day: CalendarDay
     ) -> PersonaAnswer {
+        answer(
+            setup: SimulatedAgeSystem.Setup(
+                person: persona.person(today: day), region: region, capabilities: capabilities),
+            on: day)
+    }
+
+    /// The same for any simulated person; a request fault in `setup` means no answer (the
+    /// person counts as unavailable), while the regulatory features are still read.
+    public static func answer(setup given: SimulatedAgeSystem.Setup, on day: CalendarDay) -> PersonaAnswer {
+        let capabilities = given.capabilities
         let asking =
             capabilities.readsRatingCodeOnly ? PlatformCapabilities(platform: .iOS, os: capabilities.os) : capabilities
-        let setup = SimulatedAgeSystem.Setup(
-            person: persona.person(today: day), region: region, capabilities: asking)
+        var setup = given
+        setup.capabilities = asking
         let response: AgeRangeResponse? =
-            asking.canRequestAgeRange ? SimulatedAgeSystem.answer(gates: simulatedGates, setup: setup, today: day) : nil
+            asking.canRequestAgeRange && setup.faults.request == nil
+            ? SimulatedAgeSystem.answer(gates: simulatedGates, setup: setup, today: day) : nil
         let subject = ConsentSubject(response: response)
         let features: Set<RegulatoryFeature>
         let source: String
@@ -42,7 +53,7 @@ extension ConsentScenario {
             source = "none before 26.2"
         }
         let guardian: GuardianBehavior =
-            switch persona.guardianAnswer {
+            switch setup.person.guardianAnswer {
             case .decline: .deny(after: 5 * 60)
             case .approve, .notAvailable: .approve(after: 5 * 60)
             }

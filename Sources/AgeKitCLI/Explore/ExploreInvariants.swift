@@ -1,0 +1,115 @@
+import AgeGating
+import AgeSignals
+
+/// The rules every cell must keep, checked on what the subsystems did (never assumed), and the
+/// two figures the summary must show as zero. A "minor" here is someone the app knows to be
+/// one in that cell: the launch answered "under", or the gate learned a tier below the line
+/// (at launch, for the tracking prompt). The person's real age is a separate, informational
+/// figure: where the system says no check is required, the rules treat the person as over.
+struct ExploreInvariants: Sendable {
+    /// The stable codes, in the order the report lists them.
+    enum Rule: String, CaseIterable, Sendable, Codable {
+        /// Nothing after the age step runs for a person under the launch threshold.
+        case nothingAfterAgeWhenUnder
+        /// The tracking prompt comes only after the consent refresh (and its form).
+        case trackingAfterConsent
+        /// An 18+ feature never opens below 18.
+        case adultFeatureOnlyForAdults
+        /// A confirmed-adult feature never opens for an adult who is not confirmed.
+        case confirmedFeatureOnlyForConfirmed
+        /// The gate stores the minimal record only: tier, source, one boolean (and its cadence).
+        case minimalRecord
+        /// A declined person is never asked again by the app on its own.
+        case declinedNotAskedAgain
+
+        var summary: String {
+            switch self {
+            case .nothingAfterAgeWhenUnder: "nothing after the age step for a person under the launch threshold"
+            case .trackingAfterConsent: "no tracking prompt before consent"
+            case .adultFeatureOnlyForAdults: "an 18+ feature never allowed below 18"
+            case .confirmedFeatureOnlyForConfirmed: "a confirmed-adult feature never for an unconfirmed adult"
+            case .minimalRecord: "nothing stored beyond the minimal record"
+            case .declinedNotAskedAgain: "declined people never asked again automatically"
+            }
+        }
+    }
+
+    struct Violation: Hashable, Sendable, Codable {
+        var rule: Rule
+        var detail: String
+    }
+
+    /// What the checks found for one cell.
+    struct Verdict: Hashable, Sendable {
+        var violations: [Violation] = []
+        /// A known minor (under the launch threshold) reached the tracking prompt.
+        var minorTracking = false
+        /// A feature for 18+ opened for someone under 18.
+        var minorAdultFeature = false
+        /// Under the threshold by real age, yet the prompt was shown on the system's word.
+        var tracksUnderThresholdByAge = false
+    }
+
+    let threshold: Int
+    let gates: AgeGates
+
+    func check(_ cell: ExploreCell, _ outcomes: CellOutcomes) -> Verdict {
+        var verdict = Verdict()
+        let age = outcomes.age
+        let launch = outcomes.launch
+        let systemAge = cell.setup.person.systemAge(on: cell.day)
+
+        // The launch: under stops everything; tracking waits for consent.
+        if launch.stopped, let action = launch.actions.first(where: LaunchCellOutcome.afterAgeStep.contains) {
+            verdict.violations.append(Violation(rule: .nothingAfterAgeWhenUnder, detail: "\(action) after 'under'"))
+        }
+        if let prompt = launch.actions.firstIndex(of: "showTrackingPrompt") {
+            let refresh = launch.actions.firstIndex(of: "refreshConsent")
+            let form = launch.actions.firstIndex(of: "showConsentForm")
+            if refresh.map({ $0 > prompt }) ?? true || form.map({ $0 > prompt }) == true {
+                verdict.violations.append(
+                    Violation(rule: .trackingAfterConsent, detail: "showTrackingPrompt before the consent step"))
+            }
+            let gateKnewAtLaunch =
+                age.askedAt == "launch" && age.tierNextGate.map { $0 <= threshold } == true
+            verdict.minorTracking = launch.stopped || gateKnewAtLaunch
+            verdict.tracksUnderThresholdByAge = !verdict.minorTracking && systemAge < threshold
+        }
+
+        // The gate: 18+ and confirmed-adult features.
+        let knownAdult = (age.tierLowerAge ?? 0) >= 18 && age.policy == "known"
+        let declaredConfirmed = TrustLevel(declaration: cell.setup.person.declaration) == .confirmed
+        for feature in age.features where feature.allowed {
+            if (feature.minimumAge ?? 0) >= 18 && (!knownAdult || systemAge < 18) {
+                verdict.minorAdultFeature = true
+                verdict.violations.append(
+                    Violation(rule: .adultFeatureOnlyForAdults, detail: "\(feature.name) open at age \(systemAge)"))
+            }
+            if feature.confirmedAdultOnly && (age.source != TrustLevel.confirmed.rawValue || !declaredConfirmed) {
+                verdict.violations.append(
+                    Violation(
+                        rule: .confirmedFeatureOnlyForConfirmed,
+                        detail: "\(feature.name) open for \(age.source ?? age.policy)"))
+            }
+        }
+
+        // What was stored: the record and the cadence facts, each exactly as their encoders write them.
+        for (key, value) in age.stored.sorted(by: { $0.key < $1.key }) {
+            let faithful: Bool
+            switch key {
+            case AgeRecord.key: faithful = AgeRecord.encode(AgeRecord.decode(value, gates: gates)) == value
+            case CadenceRecord.key: faithful = CadenceRecord(decoding: value).encoded == value
+            default: faithful = false
+            }
+            if !faithful {
+                verdict.violations.append(Violation(rule: .minimalRecord, detail: "\(key) = \(value)"))
+            }
+        }
+
+        if age.policy == "declined" && age.askedAgainAtRelaunch {
+            verdict.violations.append(
+                Violation(rule: .declinedNotAskedAgain, detail: "the next launch asked a declined person again"))
+        }
+        return verdict
+    }
+}
