@@ -22,8 +22,8 @@ struct AgeOutcome: Sendable {
 
     /// Runs the scenario: asks the simulated system once directly (what it returns), then
     /// runs the real gate against a fresh copy: the launch check, and if it did not ask, the
-    /// first use of a gated feature. With `relaunch`, a second launch on the same store shows
-    /// whether the gate would ask again by itself.
+    /// first use of a gated feature. With `relaunch`, a person who declined is launched a
+    /// second time on the same store, to show whether the gate would ask again by itself.
     static func run(_ scenario: AgeScenario, relaunch: Bool = false) async -> AgeOutcome {
         let clock = SimulatedClock(start: scenario.today.date)
         let probe = SimulatedAgeSystem(scenario.setup, clock: clock)
@@ -50,7 +50,7 @@ struct AgeOutcome: Sendable {
             response: response, signals: report.signals, asksAtLaunch: report.asked, askedAt: askedAt, policy: policy,
             decisions: scenario.profile.features.map { ($0.name, $0.requirement.decide(policy)) },
             stored: store.snapshot)
-        if relaunch {
+        if relaunch && policy == .declined {
             let before = system.calls.requests
             let next = await AgeGate(service: system, configuration: configuration, store: store, clock: clock)
             _ = await next.launch()

@@ -33,7 +33,8 @@ struct AgeCellOutcome: Hashable, Sendable, Codable {
     var features: [Feature]
     /// Everything the gate stored, by key.
     var stored: [String: String]
-    var askedAgainAtRelaunch: Bool
+    /// Whether a second launch asked again; nil when none was run (only declined people are).
+    var askedAgainAtRelaunch: Bool?
 
     init(_ outcome: AgeOutcome, profile: AppProfile) {
         switch outcome.response {
@@ -67,7 +68,7 @@ struct AgeCellOutcome: Hashable, Sendable, Codable {
                 confirmedAdultOnly: requirements[name]?.requiresConfirmedAdult ?? false)
         }
         stored = outcome.stored
-        askedAgainAtRelaunch = outcome.askedAgainAtRelaunch ?? false
+        askedAgainAtRelaunch = outcome.askedAgainAtRelaunch
     }
 
     /// The colour class: how the gate ends up knowing the person.

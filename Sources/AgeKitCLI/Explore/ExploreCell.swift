@@ -3,15 +3,21 @@ import AgeSignals
 
 /// One combination of the axes: who, how they answer, on which device, where and when.
 struct ExploreCell: Hashable, Sendable {
-    var person: ExplorePerson
-    var answer: ExploreAnswer
-    var capabilities: PlatformCapabilities
-    var region: Region
-    var day: CalendarDay
+    let person: ExplorePerson
+    let answer: ExploreAnswer
+    let capabilities: PlatformCapabilities
+    let region: Region
+    let day: CalendarDay
+    /// The simulated system's setup for this cell, built once.
+    let setup: SimulatedAgeSystem.Setup
 
-    /// The simulated system's setup for this cell.
-    var setup: SimulatedAgeSystem.Setup {
-        SimulatedAgeSystem.Setup(
+    init(person: ExplorePerson, answer: ExploreAnswer, capabilities: PlatformCapabilities, region: Region, day: CalendarDay) {
+        self.person = person
+        self.answer = answer
+        self.capabilities = capabilities
+        self.region = region
+        self.day = day
+        setup = SimulatedAgeSystem.Setup(
             person: person.person(today: day, answer: answer), region: region, capabilities: capabilities,
             faults: answer.faults)
     }

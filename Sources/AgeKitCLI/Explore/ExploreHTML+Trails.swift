@@ -22,7 +22,9 @@ extension ExploreHTML {
             }
             let stored = age.stored.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
             rows.append(("stored", stored.isEmpty ? "nothing" : stored.joined(separator: "; ")))
-            rows.append(("next launch", age.askedAgainAtRelaunch ? "asks again" : "does not ask"))
+            if let again = age.askedAgainAtRelaunch {
+                rows.append(("next launch", again ? "asks again" : "does not ask"))
+            }
             facts(rows, &out)
         }
         out += "<h3>Privacy launch</h3>\n"

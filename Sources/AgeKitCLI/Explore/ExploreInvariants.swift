@@ -1,12 +1,13 @@
 import AgeGating
 import AgeSignals
+import Synchronization
 
 /// The rules every cell must keep, checked on what the subsystems did (never assumed), and the
 /// two figures the summary must show as zero. A "minor" here is someone the app knows to be
 /// one in that cell: the launch answered "under", or the gate learned a tier below the line
 /// (at launch, for the tracking prompt). The person's real age is a separate, informational
 /// figure: where the system says no check is required, the rules treat the person as over.
-struct ExploreInvariants: Sendable {
+final class ExploreInvariants: Sendable {
     /// The stable codes, in the order the report lists them.
     enum Rule: String, CaseIterable, Sendable, Codable {
         /// Nothing after the age step runs for a person under the launch threshold.
@@ -52,6 +53,27 @@ struct ExploreInvariants: Sendable {
 
     let threshold: Int
     let gates: AgeGates
+    /// Stored values already checked: a sweep stores few distinct ones.
+    private let checked = Mutex<[String: Bool]>([:])
+
+    init(threshold: Int, gates: AgeGates) {
+        self.threshold = threshold
+        self.gates = gates
+    }
+
+    /// Whether a stored value is one the gate's own encoders write, and nothing more.
+    private func faithful(_ key: String, _ value: String) -> Bool {
+        let memo = key + "=" + value
+        if let known = checked.withLock({ $0[memo] }) { return known }
+        let faithful: Bool
+        switch key {
+        case AgeRecord.key: faithful = AgeRecord.encode(AgeRecord.decode(value, gates: gates)) == value
+        case CadenceRecord.key: faithful = CadenceRecord(decoding: value).encoded == value
+        default: faithful = false
+        }
+        checked.withLock { $0[memo] = faithful }
+        return faithful
+    }
 
     func check(_ cell: ExploreCell, _ outcomes: CellOutcomes) -> Verdict {
         var verdict = Verdict()
@@ -94,21 +116,13 @@ struct ExploreInvariants: Sendable {
         }
 
         // What was stored: the record and the cadence facts, each exactly as their encoders write them.
-        for (key, value) in age.stored.sorted(by: { $0.key < $1.key }) {
-            let faithful: Bool
-            switch key {
-            case AgeRecord.key: faithful = AgeRecord.encode(AgeRecord.decode(value, gates: gates)) == value
-            case CadenceRecord.key: faithful = CadenceRecord(decoding: value).encoded == value
-            default: faithful = false
-            }
-            if !faithful {
-                verdict.violations.append(Violation(rule: .minimalRecord, detail: "\(key) = \(value)"))
-            }
+        for (key, value) in age.stored.sorted(by: { $0.key < $1.key }) where !faithful(key, value) {
+            verdict.violations.append(Violation(rule: .minimalRecord, detail: "\(key) = \(value)"))
         }
 
-        if age.policy == "declined" && age.askedAgainAtRelaunch {
+        if age.policy == "declined" && age.askedAgainAtRelaunch != false {
             verdict.violations.append(
-                Violation(rule: .declinedNotAskedAgain, detail: "the next launch asked a declined person again"))
+                Violation(rule: .declinedNotAskedAgain, detail: age.askedAgainAtRelaunch == nil ? "no second launch was run" : "the next launch asked again"))
         }
         return verdict
     }

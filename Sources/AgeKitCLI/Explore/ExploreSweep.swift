@@ -5,15 +5,16 @@ import AgeSignals
 struct ExploreSweep: Sendable {
     var axes: ExploreAxes
     var configuration: ExploreConfiguration
-    var evaluator: any ExploreEvaluator = SimulatorEvaluator()
+    /// Nil runs the simulator (``SimulatorEvaluator``) on the configuration.
+    var evaluator: (any ExploreEvaluator)?
+    /// Cells in flight at once. The gate runs on the main actor and the launch on its own
+    /// actor: with several cells under way, each thread finds work waiting instead of
+    /// sleeping and waking at every hop (even on one core).
+    var width = 32
 
-    func run() async -> ExploreReport {
-        let invariants = ExploreInvariants(
-            threshold: configuration.settings.threshold, gates: configuration.profile.gates)
-        var ages = OutcomeTable<AgeCellOutcome>()
-        var launches = OutcomeTable<LaunchCellOutcome>()
-        var changes = OutcomeTable<ChangesCellOutcome>()
-        var cells: [ExploreReport.Cell] = []
+    /// Every cell, in axis order: region, date, person, answer, platform, OS.
+    var cells: [ExploreCell] {
+        var cells: [ExploreCell] = []
         cells.reserveCapacity(axes.cellCount)
         for region in axes.regions {
             for day in axes.dates {
@@ -21,25 +22,57 @@ struct ExploreSweep: Sendable {
                     for answer in axes.answers {
                         for platform in axes.platforms {
                             for os in axes.versions {
-                                let cell = ExploreCell(
-                                    person: person, answer: answer,
-                                    capabilities: PlatformCapabilities(platform: platform, os: os), region: region,
-                                    day: day)
-                                let outcomes = await evaluator.evaluate(cell, configuration)
-                                let verdict = invariants.check(cell, outcomes)
                                 cells.append(
-                                    ExploreReport.Cell(
-                                        key: cell.key, age: ages.index(outcomes.age),
-                                        launch: launches.index(outcomes.launch),
-                                        changes: changes.index(outcomes.changes),
-                                        violations: verdict.violations, minorTracking: verdict.minorTracking,
-                                        minorAdultFeature: verdict.minorAdultFeature,
-                                        tracksUnderThresholdByAge: verdict.tracksUnderThresholdByAge))
+                                    ExploreCell(
+                                        person: person, answer: answer,
+                                        capabilities: PlatformCapabilities(platform: platform, os: os),
+                                        region: region, day: day))
                             }
                         }
                     }
                 }
             }
+        }
+        return cells
+    }
+
+    func run() async -> ExploreReport {
+        let invariants = ExploreInvariants(
+            threshold: configuration.settings.threshold, gates: configuration.profile.gates)
+        let evaluator = self.evaluator ?? SimulatorEvaluator(configuration)
+        let cells = self.cells
+        var results = [(CellOutcomes, ExploreInvariants.Verdict)?](repeating: nil, count: cells.count)
+        await withTaskGroup(of: (Int, CellOutcomes, ExploreInvariants.Verdict).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                let cell = cells[index]
+                next += 1
+                group.addTask {
+                    let outcomes = await evaluator.evaluate(cell)
+                    return (index, outcomes, invariants.check(cell, outcomes))
+                }
+            }
+            while next < min(width, cells.count) { start() }
+            while let (index, outcomes, verdict) = await group.next() {
+                results[index] = (outcomes, verdict)
+                if next < cells.count { start() }
+            }
+        }
+
+        var ages = OutcomeTable<AgeCellOutcome>()
+        var launches = OutcomeTable<LaunchCellOutcome>()
+        var changes = OutcomeTable<ChangesCellOutcome>()
+        var rows: [ExploreReport.Cell] = []
+        rows.reserveCapacity(cells.count)
+        for (cell, result) in zip(cells, results) {
+            guard let (outcomes, verdict) = result else { continue }
+            rows.append(
+                ExploreReport.Cell(
+                    key: cell.key, age: ages.index(outcomes.age), launch: launches.index(outcomes.launch),
+                    changes: changes.index(outcomes.changes), violations: verdict.violations,
+                    minorTracking: verdict.minorTracking, minorAdultFeature: verdict.minorAdultFeature,
+                    tracksUnderThresholdByAge: verdict.tracksUnderThresholdByAge))
         }
         return ExploreReport(
             configuration: configuration.sources, threshold: configuration.settings.threshold,
@@ -47,9 +80,8 @@ struct ExploreSweep: Sendable {
                 persons: axes.persons.map(\.name), answers: axes.answers.map(\.rawValue),
                 platforms: axes.platforms.map(\.rawValue), versions: axes.versions.map(\.description),
                 regions: axes.regions.map(\.id), dates: axes.dates.map(\.description)),
-            summary: ExploreReport.summarize(
-                cells, ages: ages.values, launches: launches.values, changes: changes.values),
-            ageOutcomes: ages.values, launchOutcomes: launches.values, changesOutcomes: changes.values, cells: cells)
+            summary: ExploreReport.summarize(rows, ages: ages.values, launches: launches.values, changes: changes.values),
+            ageOutcomes: ages.values, launchOutcomes: launches.values, changesOutcomes: changes.values, cells: rows)
     }
 }
 
