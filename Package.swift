@@ -66,7 +66,9 @@ let package = Package(
             dependencies: [
                 "AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit", "TestSupport",
             ]),
-        .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI", "TestSupport"]),
+        .testTarget(
+            name: "AgeKitCLITests",
+            dependencies: ["AgeKitCLI", "AgeKitSimulator", "AgeSignals", "SignificantChanges", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit", "TestSupport"]),
     ],

@@ -1,5 +1,6 @@
 /// Which age-assurance calls and cases exist on a platform at an OS version, so that
-/// AgeKit never calls what the system lacks.
+/// AgeKit never calls what the system lacks. The calls come from ``availability``, one row
+/// per call as Apple's availability metadata lists them.
 public struct PlatformCapabilities: Hashable, Sendable {
     public let platform: Platform
     public let os: OSVersion
@@ -9,33 +10,85 @@ public struct PlatformCapabilities: Hashable, Sendable {
         self.os = os
     }
 
+    /// A system call whose presence depends on the platform and the OS.
+    public enum SystemCall: String, Hashable, Sendable, CaseIterable {
+        /// DeclaredAgeRange `requestAgeRange` (and the SwiftUI action).
+        case requestAgeRange
+        case isEligibleForAgeFeatures
+        case requiredRegulatoryFeatures
+        /// The adult's significant-update acknowledgment sheet.
+        case showSignificantUpdateAcknowledgment
+        /// PermissionKit's `SignificantAppUpdateTopic`, `PermissionButton` and `AskCenter`.
+        case significantAppUpdateTopic
+        /// PermissionKit's `CommunicationTopic` question.
+        case communicationTopic
+        /// StoreKit's `AppStore.ageRatingCode`.
+        case ageRatingCode
+    }
+
+    /// Apple's availability rows: the OS version each call arrived in, per platform. A
+    /// platform missing from a row has no such call (seed 003's table, APPLE-API.md).
+    ///
+    /// | call | iOS, iPadOS | Mac Catalyst | macOS | visionOS | tvOS, watchOS |
+    /// | --- | --- | --- | --- | --- | --- |
+    /// | `requestAgeRange` | 26.0 | 26.0 | 26.0 | - | - |
+    /// | `isEligibleForAgeFeatures` | 26.2 | 26.2 | 26.2 (always false) | - | - |
+    /// | `requiredRegulatoryFeatures` | 26.4 | 26.4 | 26.4 | - | - |
+    /// | acknowledgment sheet | 26.4 | 26.4 | - | - | - |
+    /// | `SignificantAppUpdateTopic`, `PermissionButton`, `AskCenter` | 26.2 | 26.2 | 26.2 | 26.2 | - |
+    /// | `CommunicationTopic` | 26.0 | 26.0 | 26.0 | 26.0 | - |
+    /// | `AppStore.ageRatingCode` | 26.2 | - | 26.2 | 26.2 | 26.2 |
+    public static let availability: [SystemCall: [Platform: OSVersion]] = [
+        .requestAgeRange: rows([.iOS, .iPadOS, .macCatalyst, .macOS], OSVersion(26, 0)),
+        .isEligibleForAgeFeatures: rows([.iOS, .iPadOS, .macCatalyst, .macOS], OSVersion(26, 2)),
+        .requiredRegulatoryFeatures: rows([.iOS, .iPadOS, .macCatalyst, .macOS], OSVersion(26, 4)),
+        .showSignificantUpdateAcknowledgment: rows([.iOS, .iPadOS, .macCatalyst], OSVersion(26, 4)),
+        .significantAppUpdateTopic: rows([.iOS, .iPadOS, .macCatalyst, .macOS, .visionOS], OSVersion(26, 2)),
+        .communicationTopic: rows([.iOS, .iPadOS, .macCatalyst, .macOS, .visionOS], OSVersion(26, 0)),
+        .ageRatingCode: rows([.iOS, .iPadOS, .macOS, .visionOS, .tvOS, .watchOS], OSVersion(26, 2)),
+    ]
+
+    private static func rows(_ platforms: [Platform], _ version: OSVersion) -> [Platform: OSVersion] {
+        Dictionary(uniqueKeysWithValues: platforms.map { ($0, version) })
+    }
+
+    /// Whether `call` exists here.
+    public func has(_ call: SystemCall) -> Bool {
+        guard let introduced = Self.availability[call]?[platform] else { return false }
+        return os >= introduced
+    }
+
     /// tvOS and watchOS have no age range or consent API: only the rating code.
     public var readsRatingCodeOnly: Bool { platform == .tvOS || platform == .watchOS }
 
-    private var hasAgeRangeAPI: Bool { !readsRatingCodeOnly && platform != .visionOS }
-
-    /// 26.0: `requestAgeRange`.
-    public var canRequestAgeRange: Bool { hasAgeRangeAPI && os >= OSVersion(26, 0) }
+    /// 26.0: `requestAgeRange` (not on visionOS, tvOS or watchOS).
+    public var canRequestAgeRange: Bool { has(.requestAgeRange) }
 
     /// 26.2: `isEligibleForAgeFeatures`.
-    public var hasEligibility: Bool { hasAgeRangeAPI && os >= OSVersion(26, 2) }
+    public var hasEligibility: Bool { has(.isEligibleForAgeFeatures) }
 
     /// macOS answers false to eligibility whoever the person is.
     public var eligibilityAlwaysFalse: Bool { platform == .macOS }
 
+    /// Whether the system can require age assurance at all here: macOS does not require it for
+    /// the person or the device (Apple's Declared Age Range article), so the Mac never asks at
+    /// launch; a gated feature still asks when it is opened.
+    public var requiresAgeAssurance: Bool { platform != .macOS }
+
     /// 26.4: `requiredRegulatoryFeatures` (not on visionOS, tvOS or watchOS).
-    public var hasRequiredRegulatoryFeatures: Bool { hasAgeRangeAPI && os >= OSVersion(26, 4) }
+    public var hasRequiredRegulatoryFeatures: Bool { has(.requiredRegulatoryFeatures) }
 
     /// 26.4: the system sheet telling an adult about a significant change (no macOS API).
-    public var hasAcknowledgmentSheet: Bool {
-        [.iOS, .iPadOS, .macCatalyst].contains(platform) && os >= OSVersion(26, 4)
-    }
+    public var hasAcknowledgmentSheet: Bool { has(.showSignificantUpdateAcknowledgment) }
 
     /// 26.2: PermissionKit's significant-update question (no tvOS or watchOS).
-    public var hasSignificantUpdateQuestion: Bool { !readsRatingCodeOnly && os >= OSVersion(26, 2) }
+    public var hasSignificantUpdateQuestion: Bool { has(.significantAppUpdateTopic) }
 
-    /// 26.2 on every platform: StoreKit's `AppStore.ageRatingCode`.
-    public var hasAgeRatingCode: Bool { os >= OSVersion(26, 2) }
+    /// 26.0: PermissionKit's communication question (no tvOS or watchOS).
+    public var hasCommunicationQuestion: Bool { has(.communicationTopic) }
+
+    /// 26.2: StoreKit's `AppStore.ageRatingCode` (no Mac Catalyst row: treated as unavailable).
+    public var hasAgeRatingCode: Bool { has(.ageRatingCode) }
 
     /// 26.5 reports a checked age as `confirmed`; 26.2 to 26.4 as one of six method cases.
     public var reportsConfirmed: Bool { os >= OSVersion(26, 5) }

@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// The rows of DOMAIN §4's age-step table, in table order. Every age decision names the row
@@ -62,10 +63,24 @@ public enum AgeCheckRequirement: String, Hashable, Sendable, Codable {
         }
         if answers.contains(true) {
             self = .required
+        } else if case .failure = regulatoryFeatures {
+            // Eligibility misreports false: it never stands in for a failed authoritative check.
+            self = .unknown
         } else if answers.isEmpty {
             self = .unknown
         } else {
             self = .notRequired
+        }
+    }
+}
+
+extension AgeCheckRequirement {
+    /// The launch table's verdict (``LaunchSignals/regulation(on:)``) as the age step reads it.
+    public init(_ regulation: LaunchSignals.Regulation) {
+        switch regulation {
+        case .required: self = .required
+        case .notRequired: self = .notRequired
+        case .unknown: self = .unknown
         }
     }
 }

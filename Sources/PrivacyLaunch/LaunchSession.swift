@@ -165,35 +165,14 @@ public actor LaunchSession {
         return nil
     }
 
-    /// 26.4+ reads the regulatory features, 26.2+ eligibility (not on macOS, where it is
-    /// always false); both are combined by ``AgeCheckRequirement/init(regulatoryFeatures:eligibility:)``.
+    /// 26.4+ reads the regulatory features and 26.2+ eligibility (not on macOS, where it is
+    /// always false), at the same time and each under its own deadline, so a hung eligibility
+    /// call never cancels the authoritative check; the launch table
+    /// (``LaunchSignals/regulation(on:)``) combines them.
     private func checkRequirement() async -> AgeCheckRequirement {
-        let service = services.ageRange
-        var features: Result<Set<RegulatoryFeature>, AgeRangeServiceError>?
-        var eligibility: Result<Bool, AgeRangeServiceError>?
-        if capabilities.hasRequiredRegulatoryFeatures {
-            features = Self.result(
-                await Deadline.run(within: deadlines.requirementCheck, clock: deadlines.clock) {
-                    () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
-                    try await service.requiredRegulatoryFeatures()
-                })
-        }
-        if capabilities.hasEligibility, !capabilities.eligibilityAlwaysFalse {
-            eligibility = Self.result(
-                await Deadline.run(within: deadlines.requirementCheck, clock: deadlines.clock) {
-                    () async throws(AgeRangeServiceError) -> Bool in
-                    try await service.isEligibleForAgeFeatures()
-                })
-        }
-        return AgeCheckRequirement(regulatoryFeatures: features, eligibility: eligibility)
-    }
-
-    /// A timed-out check counts as failed: it did not answer.
-    private static func result<Value>(_ outcome: CallOutcome<Value>) -> Result<Value, AgeRangeServiceError> {
-        switch outcome {
-        case .value(let value): .success(value)
-        case .failed(let error): .failure(error)
-        case .timedOut: .failure(.notAvailable)
-        }
+        let signals = await LaunchSignals.read(
+            from: services.ageRange, capabilities: capabilities, deadline: deadlines.requirementCheck,
+            clock: deadlines.clock)
+        return AgeCheckRequirement(signals.regulation(on: capabilities))
     }
 }

@@ -26,7 +26,9 @@ struct GateLaunchTests {
             Row(region: "US-TX", os: OSVersion(26, 2), platform: .iOS, falseNegative: false, asks: true),
             Row(region: "US-TX", os: OSVersion(26, 2), platform: .iOS, falseNegative: true, asks: false),
             Row(region: "US-TX", os: OSVersion(26, 0), platform: .iOS, falseNegative: false, asks: false),
-            Row(region: "US-TX", os: OSVersion(26, 4), platform: .macOS, falseNegative: false, asks: true),
+            // Rule 4: macOS does not require age assurance; the Mac never asks at launch.
+            Row(region: "US-TX", os: OSVersion(26, 4), platform: .macOS, falseNegative: false, asks: false),
+            Row(region: "US-TX", os: OSVersion(26, 5), platform: .macCatalyst, falseNegative: false, asks: true),
             Row(region: "US-TX", os: OSVersion(26, 2), platform: .macOS, falseNegative: false, asks: false),
             Row(region: "BR", os: OSVersion(26, 5), platform: .iOS, falseNegative: true, asks: true),
             Row(region: "US-UT", os: OSVersion(26, 5), platform: .iOS, falseNegative: false, asks: false),

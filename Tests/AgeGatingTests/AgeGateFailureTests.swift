@@ -35,7 +35,9 @@ struct GateErrorTests {
         #expect(programmerErrors.withLock { $0 } == (row.error == .invalidRequest ? 1 : 0))
     }
 
-    @Test("never downgrade: an error never overwrites a known answer", arguments: AgeRangeServiceError.knownCases)
+    @Test(
+        "never downgrade: an error never overwrites a known answer",
+        arguments: AgeRangeServiceError.knownCases.filter { $0 != .declinedOnboarding })
     func neverDowngrade(error: AgeRangeServiceError) async {
         let harness = Harness(os: OSVersion(27, 0))
         #expect(await harness.gate.request(.personTapped) == teenPolicy)
@@ -43,6 +45,21 @@ struct GateErrorTests {
         harness.system.update { $0.faults.request = .error(error) }
         #expect(await harness.gate.request(.personTapped) == teenPolicy)
         #expect(harness.store.string(forKey: AgeRecord.key) == stored)
+    }
+
+    @Test("rule 8: declinedOnboarding is a decline and is stored as one, like declinedSharing, over a known answer")
+    func declinedOnboardingIsADecline() async {
+        for decline in [SimulatorFaults(request: .error(.declinedOnboarding)), SimulatorFaults()] {
+            let harness = Harness(os: OSVersion(27, 0))
+            #expect(await harness.gate.request(.personTapped) == teenPolicy)
+            harness.system.update { setup in
+                setup.faults = decline
+                if decline.request == nil { setup.person.sharing = .declines }
+            }
+            #expect(await harness.gate.request(.personTapped) == .declined)
+            #expect(harness.store.string(forKey: AgeRecord.key) == "declined")
+            #expect(harness.relaunched().policy == .declined)
+        }
     }
 
     @Test("unavailable is not stored: the next launch checks again")
@@ -79,18 +96,56 @@ struct GateDeadlineTests {
         #expect(harness.store.string(forKey: AgeRecord.key) == nil)
     }
 
-    @Test("a hanging eligibility call makes this launch unavailable and asks nothing")
-    func hangingEligibility() async {
-        let harness = Harness(region: Harness.texas, os: OSVersion(26, 4), faults: SimulatorFaults(eligibility: .hang))
+    struct HangRow: Sendable, CustomTestStringConvertible {
+        let faults: SimulatorFaults
+        let os: OSVersion
+        let asks: Bool
+        let name: String
+        var testDescription: String { name }
+    }
+
+    @Test(
+        "rule 3: a hung or failing eligibility call never cancels the authoritative check",
+        arguments: [
+            HangRow(
+                faults: SimulatorFaults(eligibility: .hang), os: OSVersion(26, 4), asks: true, name: "eligibility hangs"
+            ),
+            HangRow(
+                faults: SimulatorFaults(eligibility: .error(.notAvailable)), os: OSVersion(26, 4), asks: true,
+                name: "eligibility fails"),
+            HangRow(
+                faults: SimulatorFaults(regulatoryFeatures: .hang), os: OSVersion(26, 4), asks: true,
+                name: "features hang (careful side)"),
+            HangRow(
+                faults: SimulatorFaults(regulatoryFeatures: .error(.network), eligibilityFalseNegative: true),
+                os: OSVersion(27, 0), asks: true, name: "features fail, eligibility misreports false"),
+        ])
+    func hungEligibility(_ row: HangRow) async {
+        let harness = Harness(region: Harness.texas, os: row.os, faults: row.faults)
         let gate = harness.gate
         let launch = Task { await gate.launch() }
         await harness.clock.waitForSleepers(2)
         harness.clock.advance(by: .seconds(10))
         let report = await launch.value
-        #expect(!report.asked)
-        #expect(gate.policy == .unavailable)
-        #expect(harness.system.calls.requests == 0)
-        #expect(await gate.open(gatedNotes).reason == .unavailable)
+        #expect(report.asked == row.asks)
+        #expect(harness.system.calls.eligibility == 1)
+        #expect(harness.system.calls.regulatoryFeatures == 1)
+        #expect(gate.policy == (row.asks ? teenPolicy : .notAsked))
+    }
+
+    @Test("rule 3: both signal calls run at once, each under its own deadline")
+    func ownDeadlines() async {
+        let harness = Harness(
+            region: Harness.texas, os: OSVersion(26, 4), faults: SimulatorFaults(eligibility: .hang),
+            deadline: .seconds(5))
+        let gate = harness.gate
+        let launch = Task { await gate.launch() }
+        await harness.clock.waitForSleepers(2)
+        harness.clock.advance(by: .seconds(5))
+        let report = await launch.value
+        #expect(report.signals.eligibilityFailure == .timedOut)
+        #expect(report.signals.regulatoryFeatures?.contains(.declaredAgeRangeRequired) == true)
+        #expect(report.regulation == .required)
     }
 
     @Test("a hang never downgrades a stored answer")

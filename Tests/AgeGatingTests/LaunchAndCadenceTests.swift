@@ -26,7 +26,9 @@ struct WhenToAskAtLaunchTests {
             LaunchRow(
                 os: OSVersion(27, 0), eligible: false, features: [.significantAppChangeRequiresParentalConsent],
                 regulated: false),
-            LaunchRow(os: OSVersion(26, 4), eligible: nil, features: nil, regulated: false),
+            // Rule 3: the authoritative check failed: unknown, the careful side asks.
+            LaunchRow(os: OSVersion(26, 4), eligible: nil, features: nil, regulated: true),
+            LaunchRow(os: OSVersion(26, 4), eligible: false, features: nil, regulated: true),
             // 26.2-26.3: eligibility only.
             LaunchRow(os: OSVersion(26, 2), eligible: true, features: nil, regulated: true),
             LaunchRow(os: OSVersion(26, 3), eligible: false, features: required, regulated: false),
@@ -114,6 +116,54 @@ struct CadenceTests {
     }
 }
 
+@Suite("rule 4: the Mac never asks at launch")
+struct MacLaunchTests {
+    @Test("macOS: no launch request whatever the signals say", arguments: ["26.2", "26.4", "27.0"])
+    func macNeverAsks(os: String) throws {
+        let signals = LaunchSignals(isEligible: true, regulatoryFeatures: [.declaredAgeRangeRequired])
+        let mac = PlatformCapabilities(platform: .macOS, os: try OSVersion(parsing: os))
+        #expect(signals.regulation(on: mac) == .notRequired)
+        #expect(mac.canRequestAgeRange)
+    }
+}
+
+@Suite("rule 6: twelve months are twelve months to the day")
+struct TwelveMonthsTests {
+    struct DayRow: Sendable, CustomTestStringConvertible {
+        let last: String
+        let now: String
+        let asks: Bool
+        var testDescription: String { "\(last) -> \(now)" }
+    }
+
+    @Test(
+        "at most once per 12 months, counted to the day",
+        arguments: [
+            DayRow(last: "2027-01-31", now: "2028-01-01", asks: false),
+            DayRow(last: "2027-01-31", now: "2028-01-30", asks: false),
+            DayRow(last: "2027-01-31", now: "2028-01-31", asks: true),
+            DayRow(last: "2028-02-29", now: "2029-02-27", asks: false),
+            DayRow(last: "2028-02-29", now: "2029-02-28", asks: true),
+            DayRow(last: "2027-06-15", now: "2028-06-14", asks: false),
+        ])
+    func toTheDay(_ row: DayRow) throws {
+        let now = try #require(CadenceRecord.date(ofDay: row.now)).addingTimeInterval(9 * 3600)
+        let context = CadenceRule.Context(
+            isRegulated: true, isFirstLaunch: false, lastRequest: CadenceRecord.date(ofDay: row.last), now: now)
+        #expect(CadenceRule.atMostEvery(months: 12).asksAtLaunch(context) == row.asks)
+    }
+
+    @Test("the cadence record keeps the day of the last request; a month-only record reads as its last day")
+    func recordKeepsTheDay() throws {
+        var record = CadenceRecord(hasLaunched: true)
+        record.recordRequest(at: try #require(CadenceRecord.date(ofDay: "2027-01-31")).addingTimeInterval(3600))
+        #expect(CadenceRecord(decoding: record.encoded).lastRequest == CadenceRecord.date(ofDay: "2027-01-31"))
+        #expect(
+            CadenceRecord(decoding: "launched=1;month=\(2027 * 12 + 1)").lastRequest
+                == CadenceRecord.date(ofDay: "2027-02-28"))
+    }
+}
+
 @Suite("errors: the DOMAIN §3 table")
 struct ErrorTableTests {
     static let knownPolicy = AgePolicy.known(
@@ -139,9 +189,15 @@ struct ErrorTableTests {
         #expect(ErrorRule(error).policy(after: .notAsked) == policy)
     }
 
+    @Test("rule 8: declinedOnboarding replaces a known answer, as a declinedSharing response does")
+    func declinedOnboardingReplacesKnown() {
+        #expect(ErrorRule(.declinedOnboarding).policy(after: Self.knownPolicy) == .declined)
+        #expect(AgePolicy(response: .declinedSharing, gates: try! AgeGates([13, 16, 18])) == .declined)
+    }
+
     @Test(
         "never downgrade: an error never overwrites a known answer or a decline",
-        arguments: AgeRangeServiceError.knownCases)
+        arguments: AgeRangeServiceError.knownCases.filter { $0 != .declinedOnboarding })
     func neverDowngrade(error: AgeRangeServiceError) {
         #expect(ErrorRule(error).policy(after: Self.knownPolicy) == Self.knownPolicy)
         #expect(ErrorRule(error).policy(after: .declined) == .declined)

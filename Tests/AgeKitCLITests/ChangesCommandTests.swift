@@ -18,8 +18,8 @@ struct ChangesCommandTests {
 
     static let catalog = """
         {"appVersion": "1.10", "changes": [
-          {"id": "messages", "introducedIn": "1.2", "description": "Adds direct messages between friends", "scope": ["messages"]},
-          {"id": "calls", "introducedIn": "1.10", "description": "Adds video calling and location sharing", "scope": ["calls", "map"]}]}
+          {"id": "messages", "introducedIn": "1.2", "introducedInBuild": "31", "description": "Adds direct messages between friends", "scope": ["messages"]},
+          {"id": "calls", "introducedIn": "1.10", "introducedInBuild": "64", "description": "Adds video calling and location sharing", "scope": ["calls", "map"]}]}
         """
 
     static func file(_ text: String) throws -> String {
@@ -43,7 +43,7 @@ struct ChangesCommandTests {
     func jsonKeys() async throws {
         let path = try Self.file(Self.catalog)
         let result = await Self.run([
-            "--catalog", path, "--persona", "13to15-approved", "--region", "US-TX", "--original-version", "1.2",
+            "--catalog", path, "--persona", "13to15-approved", "--region", "US-TX", "--original-version", "31",
             "--rating-codes", "0,0,4,5", "--guardian", "deny-then-approve", "--json",
         ])
         #expect(result.code == 0, "\(result.err)")
@@ -66,7 +66,7 @@ struct ChangesCommandTests {
     func neverAnswers() async throws {
         let path = try Self.file(Self.catalog)
         let result = await Self.run([
-            "--catalog", path, "--persona", "under13-approved", "--region", "US-TX", "--original-version", "1.2",
+            "--catalog", path, "--persona", "under13-approved", "--region", "US-TX", "--original-version", "31",
             "--guardian", "never", "--json",
         ])
         let object = try Self.json(result.out)
@@ -142,8 +142,7 @@ struct ChangesCommandTests {
             BadInput(
                 name: "unknown persona", catalog: catalog, arguments: ["--persona", "kid"], code: 2, mentions: "'kid'"),
             BadInput(
-                name: "bad original version", catalog: catalog, arguments: ["--original-version", "1..2"], code: 2,
-                mentions: "'1..2'"),
+                name: "bad answer", catalog: catalog, arguments: ["--answer", "maybe"], code: 2, mentions: "'maybe'"),
             BadInput(
                 name: "bad guardian", catalog: catalog, arguments: ["--guardian", "maybe"], code: 2, mentions: "'maybe'"
             ),
@@ -167,12 +166,69 @@ struct ChangesCommandTests {
         #expect(result.out.isEmpty)
     }
 
+    struct VersionRow: Sendable, CustomTestStringConvertible {
+        let platform: String
+        let version: String
+        let exempt: [String]
+        let noted: Bool
+        var testDescription: String { "\(platform) \(version)" }
+    }
+
+    @Test(
+        "rule 1: originalAppVersion is a build number except on macOS; what cannot be compared exempts nothing",
+        arguments: [
+            VersionRow(platform: "iOS", version: "342", exempt: ["messages", "calls"], noted: false),
+            VersionRow(platform: "iOS", version: "31", exempt: ["messages"], noted: false),
+            VersionRow(platform: "iOS", version: "1.2", exempt: [], noted: false),
+            VersionRow(platform: "macOS", version: "1.2", exempt: ["messages"], noted: false),
+            VersionRow(platform: "macOS", version: "342", exempt: ["messages", "calls"], noted: false),
+            VersionRow(platform: "iOS", version: "1.0", exempt: [], noted: true),
+            VersionRow(platform: "visionOS", version: "1..2", exempt: [], noted: true),
+        ])
+    func buildNumbers(_ row: VersionRow) async throws {
+        let path = try Self.file(Self.catalog)
+        let result = await Self.run([
+            "--catalog", path, "--persona", "13to15-approved", "--region", "US-TX", "--platform", row.platform,
+            "--original-version", row.version, "--json",
+        ])
+        #expect(result.code == 0, "\(result.err)")
+        let object = try Self.json(result.out)
+        #expect(object["exempt"] as? [String] == row.exempt)
+        #expect((object["exemptionNotes"] as? [String])?.isEmpty == !row.noted)
+    }
+
+    @Test("a change without introducedInBuild is never exempt on iOS, and the report says why")
+    func missingBuild() async throws {
+        let path = try Self.file(
+            #"{"changes": [{"id": "a", "introducedIn": "1.0", "description": "Adds video calling to chats"}]}"#)
+        let result = await Self.run([
+            "--catalog", path, "--persona", "13to15-approved", "--region", "US-TX", "--original-version", "342",
+            "--json",
+        ])
+        let object = try Self.json(result.out)
+        #expect(object["exempt"] as? [String] == [])
+        #expect((object["exemptionNotes"] as? [String])?.first?.contains("introducedInBuild") == true)
+    }
+
+    @Test(
+        "a declined person and an unavailable answer follow the app's mode",
+        arguments: [("declined", "declined"), ("unavailable", "unavailable"), ("shared", "minor")])
+    func declinedAndUnavailable(answer: String, subject: String) async throws {
+        let path = try Self.file(Self.catalog)
+        let result = await Self.run([
+            "--catalog", path, "--persona", "13to15-approved", "--answer", answer, "--json",
+        ])
+        let object = try Self.json(result.out)
+        #expect(object["subject"] as? String == subject)
+        #expect(object["route"] as? String == (subject == "minor" ? "guardianQuestion" : "blockWithRetry"))
+    }
+
     @Test("--help describes every option")
     func help() async {
         let result = await Self.run(["--help"])
         for option in [
             "--catalog", "--persona", "--original-version", "--rating-codes", "--guardian", "--os", "--platform",
-            "--region", "--json",
+            "--region", "--json", "--answer",
         ] {
             #expect(result.out.contains(option))
         }

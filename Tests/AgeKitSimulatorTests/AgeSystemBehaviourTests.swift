@@ -111,6 +111,16 @@ struct OSLayeringTests {
         #expect(try await system.isEligibleForAgeFeatures() == false)
         #expect(try await system.requestAgeRange(gates: gates) != .declinedSharing)
     }
+
+    @Test("rule 4: macOS never reports declaredAgeRangeRequired, even in a regulated region; consent features remain")
+    func macOSNeverRequiresTheRange() async throws {
+        let system = SimulatedAgeSystem(
+            persona: SandboxPersona.all[1], region: try RegionCatalog.standard.region("US-TX"),
+            capabilities: PlatformCapabilities(platform: .macOS, os: OSVersion(26, 4)))
+        let features = try await system.requiredRegulatoryFeatures()
+        #expect(!features.contains(.declaredAgeRangeRequired))
+        #expect(features.contains(.significantAppChangeRequiresParentalConsent))
+    }
 }
 
 @Suite("faults: each error, hangs, eligibility misreports")

@@ -38,6 +38,40 @@ struct PlatformGapsTests {
         #expect(PlatformCapabilities(platform: .iOS, os: try OSVersion(parsing: os)).declarationCases.count == count)
     }
 
+    @Test("rule 15: Mac Catalyst has no ageRatingCode row; every other platform reads it from 26.2")
+    func catalystRatingCode() {
+        #expect(!PlatformCapabilities(platform: .macCatalyst, os: OSVersion(27, 0)).hasAgeRatingCode)
+        for platform in Platform.allCases where platform != .macCatalyst {
+            #expect(PlatformCapabilities(platform: platform, os: OSVersion(26, 2)).hasAgeRatingCode)
+            #expect(!PlatformCapabilities(platform: platform, os: OSVersion(26, 1)).hasAgeRatingCode)
+        }
+    }
+
+    @Test(
+        "rule 2: visionOS has the consent question and the rating code, but neither the age range nor the regulatory features",
+        arguments: ["26.2", "26.4", "27.0"])
+    func visionOS(os: String) throws {
+        let vision = PlatformCapabilities(platform: .visionOS, os: try OSVersion(parsing: os))
+        #expect(vision.hasSignificantUpdateQuestion && vision.hasAgeRatingCode && vision.hasCommunicationQuestion)
+        #expect(!vision.hasRequiredRegulatoryFeatures && !vision.canRequestAgeRange && !vision.hasAcknowledgmentSheet)
+        #expect(!vision.readsRatingCodeOnly)
+    }
+
+    @Test("the availability table has a row for every call, and tvOS and watchOS only in the rating code's")
+    func availabilityRows() {
+        for call in PlatformCapabilities.SystemCall.allCases {
+            let row = PlatformCapabilities.availability[call] ?? [:]
+            #expect(!row.isEmpty)
+            #expect((row[.tvOS] != nil) == (call == .ageRatingCode))
+        }
+    }
+
+    @Test("rule 4: only macOS never requires age assurance", arguments: Platform.allCases)
+    func requiresAgeAssurance(platform: Platform) {
+        #expect(
+            PlatformCapabilities(platform: platform, os: OSVersion(26, 4)).requiresAgeAssurance == (platform != .macOS))
+    }
+
     @Test("platforms parse in any letter case and reject the unknown")
     func platforms() throws {
         #expect(try Platform(parsing: "macos") == .macOS)

@@ -124,7 +124,14 @@ struct AgeStepTableTests {
         #expect(AgeCheckRequirement(regulatoryFeatures: nil, eligibility: .success(false)) == .notRequired)
         #expect(AgeCheckRequirement(regulatoryFeatures: .failure(.notAvailable), eligibility: nil) == .unknown)
         #expect(AgeCheckRequirement(regulatoryFeatures: nil, eligibility: nil) == .unknown)
+    }
+
+    @Test("rule 3: a failed authoritative check is not cancelled out by an eligibility that reads false")
+    func failedAuthoritativeCheck() {
+        #expect(AgeCheckRequirement(regulatoryFeatures: .failure(.network), eligibility: .success(false)) == .unknown)
+        #expect(AgeCheckRequirement(regulatoryFeatures: .failure(.network), eligibility: .success(true)) == .required)
         #expect(
-            AgeCheckRequirement(regulatoryFeatures: .failure(.network), eligibility: .success(false)) == .notRequired)
+            AgeCheckRequirement(regulatoryFeatures: .success([.declaredAgeRangeRequired]), eligibility: nil)
+                == .required)
     }
 }

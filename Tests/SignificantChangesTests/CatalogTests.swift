@@ -1,3 +1,4 @@
+import AgeSignals
 import Foundation
 import SignificantChanges
 import Testing
@@ -97,6 +98,52 @@ struct CatalogTests {
         #expect(change.isExempt(originalVersion: installed) == row.exempt)
         let catalog = try ChangeCatalog(changes: [change])
         #expect(catalog.changesApplying(originalVersion: installed).isEmpty == row.exempt)
+    }
+
+    struct BuildRow: Sendable, CustomTestStringConvertible {
+        let platform: Platform
+        let installed: String?
+        let build: String?
+        let exempt: Bool
+        let comparable: Bool
+        var testDescription: String { "\(platform.rawValue) installed=\(installed ?? "nil") build=\(build ?? "nil")" }
+    }
+
+    @Test(
+        "rule 1: originalAppVersion is compared like with like for the platform",
+        arguments: [
+            // A Texas minor who installed build 342 of marketing version 1.0 is not exempt from 1.9.
+            BuildRow(platform: .iOS, installed: "342", build: "400", exempt: false, comparable: true),
+            BuildRow(platform: .iOS, installed: "342", build: "300", exempt: true, comparable: true),
+            BuildRow(platform: .visionOS, installed: "342", build: "342", exempt: true, comparable: true),
+            BuildRow(platform: .iOS, installed: "342", build: nil, exempt: false, comparable: false),
+            BuildRow(platform: .watchOS, installed: "1.0", build: "1", exempt: false, comparable: false),
+            BuildRow(platform: .iOS, installed: nil, build: "1", exempt: false, comparable: false),
+            BuildRow(platform: .macOS, installed: "1.10", build: nil, exempt: true, comparable: true),
+            BuildRow(platform: .macOS, installed: "342", build: nil, exempt: true, comparable: true),
+            BuildRow(platform: .macOS, installed: "1.2", build: "1", exempt: false, comparable: true),
+        ])
+    func buildNumbers(_ row: BuildRow) throws {
+        let change = try SignificantChange(
+            id: "c", introducedIn: AppVersion(parsing: "1.9"),
+            introducedInBuild: row.build.map { try AppVersion(parsing: $0) },
+            description: "Adds video calling to chats")
+        let installed = try row.installed.map(AppVersion.init(parsing:))
+        let exemption = change.exemption(originalVersion: installed, platform: row.platform)
+        #expect(exemption.isExempt == row.exempt)
+        if case .notComparable = exemption { #expect(!row.comparable) } else { #expect(row.comparable) }
+        let catalog = try ChangeCatalog(changes: [change])
+        #expect(catalog.changesApplying(originalVersion: installed, platform: row.platform).isEmpty == row.exempt)
+    }
+
+    @Test("rule 1: the catalog file reads introducedInBuild and rejects a bad one")
+    func introducedInBuild() throws {
+        let good =
+            #"{"changes": [{"id": "a", "introducedIn": "1.9", "introducedInBuild": "342", "description": "Adds video calling"}]}"#
+        #expect(try ChangeCatalog(json: Data(good.utf8)).changes.first?.introducedInBuild == AppVersion(342))
+        let bad =
+            #"{"changes": [{"id": "a", "introducedIn": "1.9", "introducedInBuild": "b1", "description": "Adds video calling"}]}"#
+        #expect(throws: SignificantChangesError(.invalidVersion, "")) { try ChangeCatalog(json: Data(bad.utf8)) }
     }
 
     @Test("duplicate ids are rejected, naming the id")

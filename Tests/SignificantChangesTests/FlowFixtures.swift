@@ -14,10 +14,12 @@ enum Fixtures {
     static let notification: Set<RegulatoryFeature> = [.significantAppChangeRequiresAdultNotification]
     static let iOS = PlatformCapabilities(platform: .iOS, os: OSVersion(26, 4))
 
+    /// A change whose build is numbered like its version (so `installed` reads the same on
+    /// every platform); rule 1's tests give builds of their own.
     static func change(_ id: String, _ version: String, scope: ChangeScope = .wholeApp) -> SignificantChange {
         try! SignificantChange(
-            id: id, introducedIn: AppVersion(parsing: version), description: "Adds \(id) for everyone in the app",
-            scope: scope)
+            id: id, introducedIn: AppVersion(parsing: version), introducedInBuild: AppVersion(parsing: version),
+            description: "Adds \(id) for everyone in the app", scope: scope)
     }
 
     /// calls (1.10, features calls and map) and profiles (1.9, whole app).

@@ -136,19 +136,26 @@ struct FlowTests {
         let retry = flow.handle(.retry(changeID: "calls"), at: F.t0.addingTimeInterval(4 * F.hour))
         #expect(retry.questions.count == 1)
         #expect(retry.questions.first?.id != first.id)
-        _ = flow.handle(.questionSent(changeID: "calls", questionID: retry.questions[0].id), at: F.t0)
+        _ = flow.handle(
+            .questionSent(changeID: "calls", questionID: retry.questions[0].id), at: F.t0.addingTimeInterval(4 * F.hour)
+        )
         _ = flow.handle(
             .guardianResponse(GuardianResponse(questionID: retry.questions[0].id, approved: true)),
             at: F.t0.addingTimeInterval(5 * F.hour))
         #expect(flow.progress("calls")?.status == .approved)
     }
 
-    @Test("a guardian who answers late, after the app's timeout, is still heard")
-    func lateAnswer() async {
+    @Test(
+        "rule 14: an answer after the question's expiry date is ignored; the change stays blocked and can be asked again"
+    )
+    func lateAnswerIgnored() async {
         let result = await ConsentSimulation(F.scenario(guardian: .late(afterExpiry: F.hour))).run()
-        #expect(result.flow.progress("calls")?.status == .approved)
+        #expect(result.flow.progress("calls")?.status == .pending)
+        #expect(result.flow.progress("calls")?.request?.state.name == "expired")
         #expect(result.timeline.names.contains("expired"))
-        #expect(result.flow.blockedScope == nil)
+        #expect(result.timeline.contains { $0.summary.name == "ignored" && $0.summary.detail.contains("expiry") })
+        #expect(result.flow.blockedScope != nil)
+        #expect(result.ledger.entry(for: "calls").resolution == nil)
     }
 
     @Test("a guardian who approves then denies stays approved; the denial is ignored")

@@ -68,14 +68,48 @@ struct GuardianRequestTests {
         }
     }
 
-    @Test("a late approval after expiry is still heard")
-    func lateApproval() {
+    struct LateRow: Sendable, CustomTestStringConvertible {
+        let ticked: Bool
+        let approved: Bool
+        let after: TimeInterval
+        var testDescription: String { "\(approved ? "approval" : "denial") \(after) s past expiry, ticked=\(ticked)" }
+    }
+
+    @Test(
+        "rule 14: answers after the question's expiry date are ignored; the request stays expired and can be asked again",
+        arguments: [
+            LateRow(ticked: true, approved: true, after: 3600), LateRow(ticked: false, approved: true, after: 0),
+            LateRow(ticked: false, approved: false, after: 60), LateRow(ticked: true, approved: false, after: 1),
+        ])
+    func lateAnswerIgnored(_ row: LateRow) {
         var request = Self.sent()
-        _ = request.handle(.tick, at: Self.t0.addingTimeInterval(3 * Self.hour))
+        let expiry = Self.t0.addingTimeInterval(2 * Self.hour)
+        if row.ticked { _ = request.handle(.tick, at: expiry) }
         let actions = request.handle(
-            .response(questionID: "q1", approved: true), at: Self.t0.addingTimeInterval(4 * Self.hour))
+            .response(questionID: "q1", approved: row.approved), at: expiry.addingTimeInterval(row.after))
+        #expect(!actions.contains(.unblock))
+        #expect(!request.isApproved)
+        #expect(request.denials.isEmpty)
+        #expect(request.state.name == "expired")
+        #expect(actions.contains { if case .ignored = $0 { true } else { false } })
+        #expect(request.handle(.retry, at: expiry.addingTimeInterval(row.after)).count == 1)
+        #expect(request.state == .notAsked)
+    }
+
+    @Test("an answer just before the expiry date still counts")
+    func answerBeforeExpiry() {
+        var request = Self.sent()
+        let actions = request.handle(
+            .response(questionID: "q1", approved: true), at: Self.t0.addingTimeInterval(2 * Self.hour - 1))
         #expect(actions.contains(.unblock))
-        #expect(request.isApproved)
+    }
+
+    @Test("a request stored before expiry dates were kept still decodes")
+    func decodesOldSnapshot() throws {
+        let old = #"{"changeID":"calls","timeout":7200,"state":{"notAsked":{}},"questionIDs":[],"denials":[]}"#
+        let request = try JSONDecoder().decode(GuardianRequest.self, from: Data(old.utf8))
+        #expect(request.state == .notAsked)
+        #expect(request.expiries.isEmpty)
     }
 
     @Test("only an approval unblocks: denial, expiry, retry and cancellation never do")
@@ -104,12 +138,12 @@ struct GuardianRequestTests {
     @Test("a denial of an older question while a newer one is out is recorded but keeps it pending")
     func olderQuestionDenial() {
         var request = Self.sent()
-        _ = request.handle(.tick, at: Self.t0.addingTimeInterval(2 * Self.hour))
-        _ = request.handle(.retry, at: Self.t0.addingTimeInterval(2 * Self.hour))
-        _ = request.handle(.questionSent(id: "q2"), at: Self.t0.addingTimeInterval(2 * Self.hour))
+        _ = request.handle(.response(questionID: "q1", approved: false), at: Self.t0.addingTimeInterval(Self.hour / 2))
+        _ = request.handle(.retry, at: Self.t0.addingTimeInterval(Self.hour / 2))
+        _ = request.handle(.questionSent(id: "q2"), at: Self.t0.addingTimeInterval(Self.hour / 2))
         let actions = request.handle(
-            .response(questionID: "q1", approved: false), at: Self.t0.addingTimeInterval(3 * Self.hour))
-        #expect(actions == [.recordDenial(at: Self.t0.addingTimeInterval(3 * Self.hour))])
+            .response(questionID: "q1", approved: false), at: Self.t0.addingTimeInterval(Self.hour))
+        #expect(actions == [.recordDenial(at: Self.t0.addingTimeInterval(Self.hour))])
         #expect(request.state.name == "pending")
         #expect(request.questionIDs == ["q1", "q2"])
     }

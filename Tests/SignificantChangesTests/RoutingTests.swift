@@ -35,7 +35,7 @@ struct RoutingTests {
                 features: [notification], route: .acknowledgment(.systemSheet)),
             Row(
                 name: "confirmed adult is never sent a guardian question", subject: .confirmedAdult,
-                features: [parental], route: .acknowledgment(.systemSheet)),
+                features: [parental], route: .clear),
             Row(
                 name: "adult not confirmed acknowledges by default", subject: .unconfirmedAdult,
                 features: [notification], route: .acknowledgment(.systemSheet)),
@@ -82,6 +82,34 @@ struct RoutingTests {
         let decision = router.route(subject: row.subject, features: row.features)
         #expect(decision.route == row.route, "\(decision.reason)")
         #expect(!decision.reason.isEmpty)
+    }
+
+    struct SampleRow: Sendable, CustomTestStringConvertible {
+        let subject: ConsentSubject
+        let features: Set<RegulatoryFeature>
+        let route: String
+        var testDescription: String { "\(subject.rawValue) \(features.map(\.rawValue).sorted())" }
+    }
+
+    @Test(
+        "rule 7: routing follows Apple's sample switch exactly",
+        arguments: [
+            // The sheet only with adult notification, the question only with parental consent.
+            SampleRow(subject: .confirmedAdult, features: [notification], route: "systemAcknowledgment"),
+            SampleRow(subject: .confirmedAdult, features: [parental], route: "clear"),
+            SampleRow(subject: .confirmedAdult, features: [parental, notification], route: "systemAcknowledgment"),
+            SampleRow(subject: .minor, features: [parental], route: "guardianQuestion"),
+            SampleRow(subject: .minor, features: [notification], route: "clear"),
+            SampleRow(subject: .minor, features: [parental, notification], route: "guardianQuestion"),
+            // Unconfirmed adults and declined people follow the app's configured mode.
+            SampleRow(subject: .unconfirmedAdult, features: [parental], route: "systemAcknowledgment"),
+            SampleRow(subject: .declined, features: [notification], route: "blockWithRetry"),
+            SampleRow(subject: .unavailable, features: [parental], route: "blockWithRetry"),
+        ])
+    func sampleSwitch(_ row: SampleRow) {
+        let decision = ConsentRouter(capabilities: Self.iOS).route(subject: row.subject, features: row.features)
+        #expect(decision.route.name == row.route, "\(decision.reason)")
+        if row.subject == .minor { #expect(decision.route.name != "systemAcknowledgment") }
     }
 
     @Test(

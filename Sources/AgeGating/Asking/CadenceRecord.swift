@@ -1,30 +1,75 @@
 import Foundation
 
 /// What a cadence rule needs to remember between launches: that the app was launched, and
-/// the calendar month of the last request. A fact about the app's requests, kept apart from
-/// the age record (which holds no dates), and only to the month.
+/// the day of the app's last request. A fact about the app's requests, kept apart from the age
+/// record (which holds no dates), and only to the day: "at most once per 12 months" counts
+/// twelve months to the day (a request on 2027-01-31 allows the next on 2028-01-31).
 public struct CadenceRecord: Hashable, Sendable {
     public var hasLaunched: Bool
+    /// The calendar month of the last request, as months since year 0 (kept for records
+    /// written before the day was kept).
     public var lastRequestMonth: Int?
+    /// The UTC day of the last request, `YYYY-MM-DD`.
+    public var lastRequestDay: String?
 
-    public init(hasLaunched: Bool = false, lastRequestMonth: Int? = nil) {
+    public init(hasLaunched: Bool = false, lastRequestMonth: Int? = nil, lastRequestDay: String? = nil) {
         self.hasLaunched = hasLaunched
         self.lastRequestMonth = lastRequestMonth
+        self.lastRequestDay = lastRequestDay
     }
 
     public static let key = "agekit.ageCadence.v1"
 
-    /// The month of a date (UTC) as months since year 0.
-    public static func month(of date: Date) -> Int {
+    static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// The month of a date (UTC) as months since year 0.
+    public static func month(of date: Date) -> Int {
         let parts = calendar.dateComponents([.year, .month], from: date)
         return parts.year! * 12 + parts.month! - 1
     }
 
-    /// Stored as `launched=1;month=24322` (month omitted when never asked).
+    /// The UTC day of a date as `YYYY-MM-DD`.
+    public static func day(of date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(parts.year!, 4))-\(pad(parts.month!, 2))-\(pad(parts.day!, 2))"
+    }
+
+    /// Midnight UTC of a `YYYY-MM-DD` day; nil for anything else.
+    public static func date(ofDay text: String) -> Date? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
+        return date
+    }
+
+    /// Records a request made at `date`.
+    public mutating func recordRequest(at date: Date) {
+        lastRequestMonth = Self.month(of: date)
+        lastRequestDay = Self.day(of: date)
+    }
+
+    /// The start of the day of the last request. A record that kept only the month reads as
+    /// that month's last day: the careful side of a limit on how often the app may ask.
+    public var lastRequest: Date? {
+        if let lastRequestDay, let date = Self.date(ofDay: lastRequestDay) { return date }
+        guard let month = lastRequestMonth else { return nil }
+        let first = Self.calendar.date(from: DateComponents(year: month / 12, month: month % 12 + 1, day: 1))!
+        return Self.calendar.date(byAdding: DateComponents(month: 1, day: -1), to: first)
+    }
+
+    /// Stored as `launched=1;month=24322;day=2026-11-30` (month and day omitted when never asked).
     public var encoded: String {
         "launched=\(hasLaunched ? 1 : 0)" + (lastRequestMonth.map { ";month=\($0)" } ?? "")
+            + (lastRequestDay.map { ";day=\($0)" } ?? "")
     }
 
     /// Unreadable text reads as a fresh install.
@@ -37,6 +82,7 @@ public struct CadenceRecord: Hashable, Sendable {
             switch pair[0] {
             case "launched": hasLaunched = pair[1] == "1"
             case "month": lastRequestMonth = Int(pair[1]).flatMap { $0 >= 0 ? $0 : nil }
+            case "day": lastRequestDay = Self.date(ofDay: String(pair[1])) == nil ? nil : String(pair[1])
             default: continue
             }
         }

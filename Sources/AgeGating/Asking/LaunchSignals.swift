@@ -1,32 +1,95 @@
 import AgeSignals
 
 /// What the system said at launch about whether age assurance applies to this person. A
-/// signal is nil when its call does not exist on this OS, failed or timed out.
+/// signal is nil when its call does not exist on this OS, failed or timed out; the failure,
+/// when there was one, is kept beside it.
 public struct LaunchSignals: Hashable, Sendable {
     /// 26.2+: `isEligibleForAgeFeatures`.
     public var isEligible: Bool?
     /// 26.4+: `requiredRegulatoryFeatures`.
     public var regulatoryFeatures: Set<RegulatoryFeature>?
+    /// Why eligibility is nil although the call exists.
+    public var eligibilityFailure: AgeGate.Failure?
+    /// Why the regulatory features are nil although the call exists.
+    public var regulatoryFeaturesFailure: AgeGate.Failure?
 
-    public init(isEligible: Bool? = nil, regulatoryFeatures: Set<RegulatoryFeature>? = nil) {
+    public init(
+        isEligible: Bool? = nil, regulatoryFeatures: Set<RegulatoryFeature>? = nil,
+        eligibilityFailure: AgeGate.Failure? = nil, regulatoryFeaturesFailure: AgeGate.Failure? = nil
+    ) {
         self.isEligible = isEligible
         self.regulatoryFeatures = regulatoryFeatures
+        self.eligibilityFailure = eligibilityFailure
+        self.regulatoryFeaturesFailure = regulatoryFeaturesFailure
     }
 
-    /// Whether the system says the person is regulated, read the way the OS allows:
+    /// Whether the system requires an age check for this person.
+    public enum Regulation: String, Hashable, Sendable {
+        case required
+        case notRequired
+        /// The call that decides failed or timed out: the careful side treats it as required.
+        case unknown
+    }
+
+    /// The launch table, read the way the platform and OS allow:
     ///
-    /// | OS | regulated when |
-    /// | --- | --- |
-    /// | 26.4 and later | `declaredAgeRangeRequired` is reported, or eligibility is true (Apple support advises using both: eligibility misreports) |
-    /// | 26.2 to 26.3 | eligibility is true |
-    /// | below 26.2 | never: there is no region check, so nothing is asked at launch |
-    public func isRegulated(on capabilities: PlatformCapabilities) -> Bool {
+    /// | platform, OS | required when | unknown when |
+    /// | --- | --- | --- |
+    /// | macOS | never: macOS does not require age assurance | - |
+    /// | 26.4 and later | `declaredAgeRangeRequired` is reported, or eligibility is true (Apple support advises both) | `requiredRegulatoryFeatures` failed and eligibility is not true: eligibility misreports false, so it never stands in for the authoritative check |
+    /// | 26.2 to 26.3 | eligibility is true | eligibility failed |
+    /// | below 26.2, visionOS, tvOS, watchOS | never: there is no region check | - |
+    public func regulation(on capabilities: PlatformCapabilities) -> Regulation {
+        guard capabilities.requiresAgeAssurance else { return .notRequired }
         if capabilities.hasRequiredRegulatoryFeatures {
-            return regulatoryFeatures?.contains(.declaredAgeRangeRequired) == true || isEligible == true
+            if regulatoryFeatures?.contains(.declaredAgeRangeRequired) == true || isEligible == true {
+                return .required
+            }
+            return regulatoryFeatures == nil ? .unknown : .notRequired
         }
         if capabilities.hasEligibility {
-            return isEligible == true
+            guard let isEligible else { return .unknown }
+            return isEligible ? .required : .notRequired
         }
-        return false
+        return .notRequired
+    }
+
+    /// Whether the launch treats the person as regulated: required, or unknown (the careful side).
+    public func isRegulated(on capabilities: PlatformCapabilities) -> Bool {
+        regulation(on: capabilities) != .notRequired
+    }
+
+    /// Reads every signal call the platform has, at the same time and each under its own
+    /// deadline: a hung or failing eligibility call never cancels `requiredRegulatoryFeatures`
+    /// (or the other way round).
+    public static func read(
+        from service: any AgeRangeService, capabilities: PlatformCapabilities, deadline: Duration,
+        clock: any AgeGateClock
+    ) async -> LaunchSignals {
+        async let eligibility: CallOutcome<Bool>? =
+            capabilities.hasEligibility && !capabilities.eligibilityAlwaysFalse
+            ? Deadline.run(within: deadline, clock: clock) { () async throws(AgeRangeServiceError) -> Bool in
+                try await service.isEligibleForAgeFeatures()
+            } : nil
+        async let features: CallOutcome<Set<RegulatoryFeature>>? =
+            capabilities.hasRequiredRegulatoryFeatures
+            ? Deadline.run(within: deadline, clock: clock) {
+                () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
+                try await service.requiredRegulatoryFeatures()
+            } : nil
+        var signals = LaunchSignals()
+        switch await eligibility {
+        case .value(let value): signals.isEligible = value
+        case .failed(let error): signals.eligibilityFailure = .error(error)
+        case .timedOut: signals.eligibilityFailure = .timedOut
+        case nil: signals.isEligible = capabilities.hasEligibility ? false : nil  // macOS: always false
+        }
+        switch await features {
+        case .value(let value): signals.regulatoryFeatures = value
+        case .failed(let error): signals.regulatoryFeaturesFailure = .error(error)
+        case .timedOut: signals.regulatoryFeaturesFailure = .timedOut
+        case nil: break
+        }
+        return signals
     }
 }

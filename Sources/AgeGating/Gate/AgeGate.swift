@@ -59,6 +59,8 @@ public final class AgeGate {
         public var isRegulated: Bool
         public var asked: Bool
         public var policy: AgePolicy
+        /// The launch table's verdict (``LaunchSignals/regulation(on:)``).
+        public var regulation: LaunchSignals.Regulation = .notRequired
     }
 
     /// The current policy: every feature decision reads it.
@@ -104,35 +106,29 @@ public final class AgeGate {
         return decision(for: feature)
     }
 
-    /// The launch check: reads the system's signals, asks if they and the cadence rule say so.
-    /// A decline is never asked again here.
+    /// The launch check: reads the system's signals (both calls at once, each under its own
+    /// deadline), asks if they and the cadence rule say so. A decline is never asked again
+    /// here. A signal that failed or hung never skips the request: where the call that
+    /// decides failed, the careful side asks.
     @discardableResult
     public func launch() async -> LaunchReport {
         let capabilities = configuration.capabilities
-        var signals = LaunchSignals()
-        var timedOut = false
-        if capabilities.hasEligibility {
-            signals.isEligible = await call(&timedOut) { (service) async throws(AgeRangeServiceError) in
-                try await service.isEligibleForAgeFeatures()
-            }
-        }
-        if capabilities.hasRequiredRegulatoryFeatures && !timedOut {
-            signals.regulatoryFeatures = await call(&timedOut) { (service) async throws(AgeRangeServiceError) in
-                try await service.requiredRegulatoryFeatures()
-            }
-        }
+        let signals = await LaunchSignals.read(
+            from: service, capabilities: capabilities, deadline: configuration.deadline, clock: clock)
+        if let failure = signals.regulatoryFeaturesFailure ?? signals.eligibilityFailure { lastFailure = failure }
         let isRegulated = signals.isRegulated(on: capabilities)
         var cadence = CadenceRecord(decoding: store.string(forKey: CadenceRecord.key))
         let context = CadenceRule.Context(
-            isRegulated: isRegulated, isFirstLaunch: !cadence.hasLaunched, lastRequestMonth: cadence.lastRequestMonth,
-            currentMonth: CadenceRecord.month(of: clock.now))
+            isRegulated: isRegulated, isFirstLaunch: !cadence.hasLaunched, lastRequest: cadence.lastRequest,
+            now: clock.now)
         let asks =
-            capabilities.canRequestAgeRange && policy != .declined && !timedOut
-            && configuration.cadence.asksAtLaunch(context)
+            capabilities.canRequestAgeRange && policy != .declined && configuration.cadence.asksAtLaunch(context)
         cadence.hasLaunched = true
         try? store.set(cadence.encoded, forKey: CadenceRecord.key)
         if asks { await request(.launch) }
-        let report = LaunchReport(signals: signals, isRegulated: isRegulated, asked: asks, policy: policy)
+        let report = LaunchReport(
+            signals: signals, isRegulated: isRegulated, asked: asks, policy: policy,
+            regulation: signals.regulation(on: capabilities))
         lastLaunch = report
         return report
     }
@@ -160,7 +156,7 @@ public final class AgeGate {
     private func performRequest() async -> AgePolicy {
         let gates = configuration.gates
         var cadence = CadenceRecord(decoding: store.string(forKey: CadenceRecord.key))
-        cadence.lastRequestMonth = CadenceRecord.month(of: clock.now)
+        cadence.recordRequest(at: clock.now)
         try? store.set(cadence.encoded, forKey: CadenceRecord.key)
         switch await Deadline.run(
             within: configuration.deadline, clock: clock,
@@ -176,7 +172,7 @@ public final class AgeGate {
             let rule = ErrorRule(error)
             if rule == .programmerError { configuration.onProgrammerError(error) }
             let next = rule.policy(after: policy)
-            if rule == .decline && next == .declined { apply(next) } else { policy = next }
+            if rule == .decline { apply(next) } else { policy = next }
         case .timedOut:
             lastFailure = .timedOut
             policy = ErrorRule.unavailable.policy(after: policy)
@@ -188,31 +184,5 @@ public final class AgeGate {
     private func apply(_ answer: AgePolicy) {
         policy = answer
         try? AgeRecord.save(answer, to: store)
-    }
-
-    /// A signal call with the deadline; nil when it failed. A timeout makes this launch
-    /// unavailable unless an answer is already known.
-    private func call<Value: Sendable>(
-        _ timedOut: inout Bool,
-        _ operation: @escaping @Sendable (any AgeRangeService) async throws(AgeRangeServiceError) -> Value
-    ) async -> Value? {
-        let service = service
-        switch await Deadline.run(
-            within: configuration.deadline, clock: clock,
-            { () async throws(AgeRangeServiceError) in
-                try await operation(service)
-            })
-        {
-        case .value(let value):
-            return value
-        case .failed(let error):
-            lastFailure = .error(error)
-            return nil
-        case .timedOut:
-            lastFailure = .timedOut
-            timedOut = true
-            policy = ErrorRule.unavailable.policy(after: policy)
-            return nil
-        }
     }
 }

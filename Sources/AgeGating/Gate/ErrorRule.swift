@@ -26,12 +26,14 @@ public enum ErrorRule: Hashable, Sendable {
         }
     }
 
-    /// The policy after the error, given the current one. An answer already in hand (a known
-    /// range, or a decline) is never downgraded by an error.
+    /// The policy after the error, given the current one. A decline is an answer, not a
+    /// failure: `declinedOnboarding` replaces whatever was known, exactly as a
+    /// `.declinedSharing` response does (one rule for both, DOMAIN §3). Every other error
+    /// never downgrades an answer in hand (a known range, or a decline).
     public func policy(after current: AgePolicy) -> AgePolicy {
         switch (self, current) {
-        case (_, .known), (_, .declined), (.keepPolicy, _): current
         case (.decline, _): .declined
+        case (_, .known), (_, .declined), (.keepPolicy, _): current
         case (.unavailable, _), (.programmerError, _): .unavailable
         }
     }

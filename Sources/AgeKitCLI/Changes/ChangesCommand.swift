@@ -9,7 +9,8 @@ struct ChangesCommand: Command {
     static let name = "changes"
     static let summary = "Simulate significant-change consent for a persona and print the timeline."
     static let help = """
-        Usage: agekit changes --catalog FILE --persona NAME [--original-version 1.2]
+        Usage: agekit changes --catalog FILE --persona NAME [--original-version V]
+                              [--answer shared|declined|unavailable]
                               [--rating-codes 0,0,4,5] [--guardian approve|deny|never|deny-then-approve]
                               [--os 26.4] [--platform iOS] [--region US-TX] [--json]
 
@@ -22,7 +23,9 @@ struct ChangesCommand: Command {
           --catalog FILE            the change catalog (JSON; see docs/significant-changes.md)
           --persona NAME            under13-approved, 13to15-approved, 16to17-declined,
                                     adult-self-declared, adult-confirmed, adult-confirmed-notification
-          --original-version V      the version the person first installed (changes up to it are exempt)
+          --original-version V      AppTransaction.originalAppVersion: the build first installed (the
+                                    marketing version on macOS; 1.0 is the sandbox's and exempts nothing)
+          --answer A                shared (default: the persona's range), declined, or unavailable
           --rating-codes LIST       App Store age rating codes, one per launch (nil = unavailable)
           --guardian BEHAVIOUR      approve, deny, never, deny-then-approve (also approve-then-deny,
                                     late, cancel); default: the persona's sandbox answer
@@ -40,13 +43,20 @@ struct ChangesCommand: Command {
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         let options = try ChangesOptions(arguments)
         let catalog = try options.loadCatalog()
-        let answer = ConsentScenario.answer(
-            persona: options.persona, region: options.region, capabilities: options.capabilities,
-            on: CalendarDay(ChangesRun.defaultStart))
+        let start = ChangesRun.defaultStart
+        var setup = SimulatedAgeSystem.Setup(
+            person: options.persona.person(today: CalendarDay(start)), region: options.region,
+            capabilities: options.capabilities)
+        switch options.ageAnswer {
+        case .shared: break
+        case .declined: setup.person.sharing = .declines
+        case .unavailable: setup.faults.request = .error(.notAvailable)
+        }
+        let answer = ConsentScenario.answer(setup: setup, on: CalendarDay(start))
         let run = ChangesRun(
             catalog: catalog, answer: answer, capabilities: options.capabilities, settings: options.settings,
             originalVersion: options.originalVersion, ratingCodes: options.ratingCodes, guardian: options.guardian,
-            timeoutHours: options.timeoutHours)
+            timeoutHours: options.timeoutHours, start: start)
         let result = await run.run()
         let report = ChangesReport(options: options, answer: answer, result: result)
         console.out(options.json ? report.json() : report.text())

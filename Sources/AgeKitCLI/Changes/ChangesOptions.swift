@@ -3,11 +3,20 @@ import AgeSignals
 import Foundation
 import SignificantChanges
 
+/// What `agekit changes --answer` simulates.
+enum AgeAnswerKind: String, CaseIterable {
+    case shared, declined, unavailable
+}
+
 /// The parsed options of `agekit changes`; every bad value names its option.
 struct ChangesOptions {
     var catalogPath: String
     var persona: SandboxPersona
     var originalVersion: AppVersion?
+    /// Why the original version given cannot exempt anything (it does not parse).
+    var originalVersionNote: String?
+    /// What the age request gives: the persona's shared range, a decline, or no answer.
+    var ageAnswer: AgeAnswerKind
     var ratingCodes: [Int?]
     var guardianName: String?
     var guardian: GuardianBehavior?
@@ -19,7 +28,7 @@ struct ChangesOptions {
 
     static let valued: Set<String> = [
         "catalog", "persona", "original-version", "rating-codes", "guardian", "os", "platform", "region",
-        "timeout-hours", "unconfirmed-adult", "declined",
+        "timeout-hours", "unconfirmed-adult", "declined", "answer",
     ]
 
     init(_ arguments: [String]) throws(CLIError) {
@@ -33,12 +42,17 @@ struct ChangesOptions {
         }
         self.persona = persona
         if let text = parsed.value("original-version") {
+            // A value that does not parse exempts nothing, and the report says so.
             do throws(SignificantChangesError) {
                 originalVersion = try AppVersion(parsing: text)
             } catch {
-                throw .usage("--original-version: \(error.reason)")
+                originalVersionNote = "original version '\(text)' cannot be compared: nothing is exempt"
             }
         }
+        guard let answer = AgeAnswerKind(rawValue: parsed.value("answer") ?? "shared") else {
+            throw .usage("--answer: '\(parsed.value("answer") ?? "")' is not shared, declined or unavailable")
+        }
+        ageAnswer = answer
         if let text = parsed.value("rating-codes") {
             do throws(SimulatorConsentError) {
                 ratingCodes = try RatingCodeSequence(parsing: text).codes

@@ -41,6 +41,9 @@ struct ChangesReport: Encodable {
     var routeReason: String
     var applies: [String]
     var exempt: [String]
+    /// Why the original version exempts nothing, per change (or for all of them).
+    var exemptionNotes: [String]
+    var ageAnswer: String
     var pending: [String]
     var acknowledged: [String]
     var cleared: [String]
@@ -64,6 +67,14 @@ struct ChangesReport: Encodable {
         routeReason = flow.decision?.reason ?? ""
         applies = flow.changes.filter { $0.status != .exempt }.map(\.id)
         exempt = flow.changes.filter { $0.status == .exempt }.map(\.id)
+        var notes = options.originalVersionNote.map { [$0] } ?? []
+        if options.originalVersion != nil {
+            for progress in flow.changes {
+                if case .notComparable(let reason) = progress.exemption { notes.append("\(progress.id): \(reason)") }
+            }
+        }
+        exemptionNotes = notes
+        ageAnswer = options.ageAnswer.rawValue
         pending = flow.pendingIDs
         acknowledged = flow.acknowledgedIDs
         cleared = flow.changes.filter { $0.status == .cleared }.map(\.id)
@@ -121,6 +132,9 @@ struct ChangesReport: Encodable {
             "",
             "Applies:      \(list(applies))",
             "Exempt:       \(list(exempt))",
+        ]
+        lines += exemptionNotes.map { "  not exempt: \($0)" }
+        lines += [
             "Pending:      \(list(pending))",
             "Acknowledged: \(list(acknowledged))",
             "Blocked:      \(list(blocked))",

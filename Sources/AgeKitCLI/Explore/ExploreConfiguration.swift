@@ -34,11 +34,11 @@ struct ExploreConfiguration: Sendable {
                 "scope": "app"
               },
               "changes": [
-                {"id": "direct-messages", "introducedIn": "1.2",
+                {"id": "direct-messages", "introducedIn": "1.2", "introducedInBuild": "31",
                  "description": "Adds direct messages between people who follow each other", "scope": ["messages"]},
-                {"id": "video-calls-location", "introducedIn": "1.10",
+                {"id": "video-calls-location", "introducedIn": "1.10", "introducedInBuild": "64",
                  "description": "Adds video calling and sharing your location with friends", "scope": ["calls", "map"]},
-                {"id": "public-profiles", "introducedIn": "1.9",
+                {"id": "public-profiles", "introducedIn": "1.9", "introducedInBuild": "57",
                  "description": "Makes profiles visible to everyone, including the profile photo and display name",
                  "scope": "app"}
               ]

@@ -48,6 +48,9 @@ extension SimulatedAgeSystem {
             features.insert(
                 minor ? .significantAppChangeRequiresParentalConsent : .significantAppChangeRequiresAdultNotification)
         }
+        // macOS does not require age assurance for the person or the device: it never reports
+        // that an age range is required (the significant-change features still apply).
+        if !setup.capabilities.requiresAgeAssurance { features.remove(.declaredAgeRangeRequired) }
         return features
     }
 

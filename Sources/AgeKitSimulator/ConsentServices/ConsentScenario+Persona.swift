@@ -16,8 +16,9 @@ extension ConsentScenario {
         public let featuresSource: String
     }
 
-    /// Runs the age system simulator for `persona` on `day`. tvOS and watchOS cannot ask, so
-    /// they use what the person's phone learned (the synced answer).
+    /// Runs the age system simulator for `persona` on `day`. A device without the age range
+    /// API (visionOS, tvOS, watchOS) uses what the person's phone learned (the synced answer);
+    /// the features come from ``RegulatoryFeature/forRouting(reported:eligible:subject:capabilities:)``.
     public static func answer(
         persona: SandboxPersona, region: Region, capabilities: PlatformCapabilities, on day: CalendarDay
     ) -> PersonaAnswer {
@@ -27,36 +28,44 @@ extension ConsentScenario {
             on: day)
     }
 
-    /// The same for any simulated person; a request fault in `setup` means no answer (the
-    /// person counts as unavailable), while the regulatory features are still read.
+    /// The same for any simulated person: one who declines gives a declined answer, a request
+    /// fault in `setup` no answer at all (unavailable); the features are still read.
     public static func answer(setup given: SimulatedAgeSystem.Setup, on day: CalendarDay) -> PersonaAnswer {
         let capabilities = given.capabilities
-        let asking =
-            capabilities.readsRatingCodeOnly ? PlatformCapabilities(platform: .iOS, os: capabilities.os) : capabilities
+        let phone = PlatformCapabilities(platform: .iOS, os: capabilities.os)
+        let asking = capabilities.canRequestAgeRange || capabilities.os < OSVersion(26, 0) ? capabilities : phone
         var setup = given
         setup.capabilities = asking
         let response: AgeRangeResponse? =
             asking.canRequestAgeRange && setup.faults.request == nil
             ? SimulatedAgeSystem.answer(gates: simulatedGates, setup: setup, today: day) : nil
         let subject = ConsentSubject(response: response)
-        let features: Set<RegulatoryFeature>
-        let source: String
-        if asking.hasRequiredRegulatoryFeatures {
-            features = SimulatedAgeSystem.regulatoryFeatures(setup: setup, today: day)
-            source = capabilities.readsRatingCodeOnly ? "synced from the person's phone" : "requiredRegulatoryFeatures"
-        } else if asking.hasEligibility {
-            let eligible = SimulatedAgeSystem.eligibility(setup: setup, today: day)
-            features = RegulatoryFeature.inferredBefore264(eligible: eligible, subject: subject)
-            source = "inferred from eligibility (\(eligible)) before 26.4"
-        } else {
-            features = []
-            source = "none before 26.2"
-        }
+        let reported: Set<RegulatoryFeature>? =
+            asking.hasRequiredRegulatoryFeatures ? SimulatedAgeSystem.regulatoryFeatures(setup: setup, today: day) : nil
+        let eligible: Bool? = asking.hasEligibility ? SimulatedAgeSystem.eligibility(setup: setup, today: day) : nil
+        let (features, source) = RegulatoryFeature.forRouting(
+            reported: reported, eligible: eligible, subject: subject, capabilities: capabilities)
         let guardian: GuardianBehavior =
             switch setup.person.guardianAnswer {
             case .decline: .deny(after: 5 * 60)
             case .approve, .notAvailable: .approve(after: 5 * 60)
             }
-        return PersonaAnswer(subject: subject, features: features, guardian: guardian, featuresSource: source)
+        return PersonaAnswer(
+            subject: subject, features: features, guardian: guardian,
+            featuresSource: describe(source, capabilities: capabilities, asking: asking, eligible: eligible))
+    }
+
+    static func describe(
+        _ source: RegulatoryFeature.Source, capabilities: PlatformCapabilities, asking: PlatformCapabilities,
+        eligible: Bool?
+    ) -> String {
+        switch source {
+        case .reported:
+            asking == capabilities ? "requiredRegulatoryFeatures" : "synced from the person's phone"
+        case .inferredFromEligibility:
+            "inferred from eligibility (\(eligible.map(String.init) ?? "failed: counts as eligible")) before 26.4"
+        case .inferredCarefully:
+            "inferred on the careful side: \(capabilities.platform.rawValue) \(capabilities.os) cannot report them"
+        }
     }
 }

@@ -37,11 +37,16 @@ public enum GuardianBehavior: Hashable, Sendable {
 
     /// The answers to a question sent at `sentAt`, in time order.
     func responses(to question: GuardianQuestion, sentAt: Date) -> [(at: Date, approved: Bool)] {
+        responses(sentAt: sentAt, expiresAt: question.expiresAt)
+    }
+
+    /// The answers to any question sent at `sentAt` that expires at `expiresAt`.
+    func responses(sentAt: Date, expiresAt: Date) -> [(at: Date, approved: Bool)] {
         switch self {
         case .approve(let delay): [(sentAt.addingTimeInterval(delay), true)]
         case .deny(let delay): [(sentAt.addingTimeInterval(delay), false)]
         case .never, .childCancels: []
-        case .late(let delay): [(question.expiresAt.addingTimeInterval(delay), true)]
+        case .late(let delay): [(expiresAt.addingTimeInterval(delay), true)]
         case .denyThenApprove(let deny, let approve):
             [(sentAt.addingTimeInterval(deny), false), (sentAt.addingTimeInterval(approve), true)]
         case .approveThenDeny(let approve, let deny):

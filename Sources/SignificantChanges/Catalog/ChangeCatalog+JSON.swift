@@ -75,24 +75,34 @@ private struct CatalogFile: Decodable {
     struct Entry: Decodable {
         var id: String?
         var introducedIn: String?
+        var introducedInBuild: String?
         var description: String?
         var scope: ScopeField?
 
         func change() throws(SignificantChangesError) -> SignificantChange {
             guard let id else { throw SignificantChangesError(.malformedCatalog, "has no \"id\"") }
             let version: AppVersion
+            let build: AppVersion?
             let changeScope: ChangeScope
             do throws(SignificantChangesError) {
                 guard let introducedIn else {
                     throw SignificantChangesError(.malformedCatalog, "has no \"introducedIn\" version")
                 }
                 version = try AppVersion(parsing: introducedIn)
+                build = try introducedInBuild.map { text throws(SignificantChangesError) in
+                    do throws(SignificantChangesError) {
+                        return try AppVersion(parsing: text)
+                    } catch {
+                        throw SignificantChangesError(error.code, "introducedInBuild: \(error.reason)")
+                    }
+                }
                 changeScope = try scope?.scope() ?? .wholeApp
             } catch {
                 throw SignificantChangesError(error.code, "change '\(id)': \(error.reason)")
             }
             return try SignificantChange(
-                id: id, introducedIn: version, description: description ?? "", scope: changeScope)
+                id: id, introducedIn: version, introducedInBuild: build, description: description ?? "",
+                scope: changeScope)
         }
     }
 

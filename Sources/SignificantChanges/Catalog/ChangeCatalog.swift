@@ -1,3 +1,5 @@
+import AgeSignals
+
 /// Every significant change the app has shipped, validated: unique ids, parsable versions,
 /// guardian-readable descriptions. The file format is described in docs/significant-changes.md.
 public struct ChangeCatalog: Hashable, Sendable {
@@ -39,6 +41,15 @@ public struct ChangeCatalog: Hashable, Sendable {
     /// The changes exempt because the person installed a version that already had them.
     public func exemptChanges(originalVersion: AppVersion?) -> [SignificantChange] {
         changes.filter { $0.isExempt(originalVersion: originalVersion) }
+    }
+
+    /// The changes this person must still consent to, with `originalAppVersion` read the way
+    /// `platform` writes it (a build everywhere but macOS).
+    public func changesApplying(originalVersion: AppVersion?, platform: Platform) -> [SignificantChange] {
+        changes.filter { change in
+            if let appVersion, change.introducedIn > appVersion { return false }
+            return !change.exemption(originalVersion: originalVersion, platform: platform).isExempt
+        }
     }
 }
 

@@ -20,6 +20,8 @@ public struct ChangeProgress: Hashable, Sendable {
     public internal(set) var status: Status
     public internal(set) var route: ConsentRoute?
     public internal(set) var request: GuardianRequest?
+    /// What the original install version says about this change (nil for rating changes).
+    public internal(set) var exemption: SignificantChange.Exemption?
     /// Whether the app has been told to block the change's scope.
     public internal(set) var isBlocked = false
     /// Questions sent so far (the next question's number).

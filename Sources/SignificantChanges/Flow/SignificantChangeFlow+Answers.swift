@@ -19,7 +19,9 @@ extension SignificantChangeFlow {
             record: false)
     }
 
-    mutating func observeRating(_ code: Int?, at now: Date) -> [Action] {
+    mutating func observeRating(_ reading: Int?, at now: Date) -> [Action] {
+        // Mac Catalyst has no `ageRatingCode` row: whatever a bridge reads there is unavailable.
+        let code = router.capabilities.hasAgeRatingCode ? reading : nil
         let previous = ratingWatch.pendingChange
         let observation = ratingWatch.observe(code)
         var actions: [Action] = [.rating(observation)]
@@ -53,10 +55,11 @@ extension SignificantChangeFlow {
         guard let index = index(of: changeID), changes[index].status == .pending else {
             return [.ignored("ask failure for change \(changeID), which is not pending")]
         }
-        guard error == .notAvailable else {
-            // Nothing was sent: the request goes back to not asked and the person may retry.
+        let rule = AskErrorRule(error)
+        guard rule == .adultPath else {
+            // Nothing was sent: the request goes back to not asked; the rule says what to offer.
             changes[index].request = nil
-            return [.showAskFailed(changeID: changeID, reason: "\(error)")]
+            return [.showAskFailed(changeID: changeID, reason: "\(error.name): \(rule.rawValue)")]
         }
         permissionServiceSaysAdult = true
         changes[index].request = nil

@@ -5,8 +5,15 @@ extension SignificantChangeFlow {
     mutating func evaluate(subject: ConsentSubject, features: Set<RegulatoryFeature>, at now: Date) -> [Action] {
         var actions: [Action] = []
         if !hasEvaluated {
-            for progress in changes where progress.status == .exempt {
-                actions.append(.exempt(changeID: progress.id, installedVersion: originalVersion ?? AppVersion(0)))
+            for progress in changes {
+                switch progress.exemption {
+                case .exempt:
+                    actions.append(.exempt(changeID: progress.id, installedVersion: originalVersion ?? AppVersion(0)))
+                case .notComparable(let reason) where originalVersion != nil:
+                    actions.append(.exemptionNotComparable(changeID: progress.id, reason: reason))
+                default:
+                    break
+                }
             }
         }
         remember(subject: subject, features: features)

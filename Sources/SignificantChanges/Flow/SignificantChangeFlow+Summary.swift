@@ -43,6 +43,7 @@ extension SignificantChangeFlow.Action {
         case .routed(let decision): return FlowSummary("route", nil, "\(decision.route.name): \(decision.reason)")
         case .exempt(let id, let version):
             return FlowSummary("exempt", id, "the original install (\(version)) already contained it")
+        case .exemptionNotComparable(let id, let reason): return FlowSummary("notExempt", id, reason)
         case .rating(let observation): return FlowSummary("rating", nil, Self.describe(observation))
         case .ratingBaselineMoved(let code): return FlowSummary("ratingBaselineMoved", nil, "baseline is now \(code)")
         case .block(let id, let scope): return FlowSummary("block", id, scope.label)

@@ -28,6 +28,8 @@ extension SignificantChangeFlow {
         /// The route chosen, and the table row that chose it.
         case routed(ConsentRouter.Decision)
         case exempt(changeID: String, installedVersion: AppVersion)
+        /// The original install version cannot be compared with this change: nothing is exempt.
+        case exemptionNotComparable(changeID: String, reason: String)
         case rating(RatingWatch.Observation)
         case ratingBaselineMoved(to: Int)
         /// Keep the person out of the scope until told otherwise.

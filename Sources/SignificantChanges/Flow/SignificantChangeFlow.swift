@@ -34,13 +34,16 @@ public struct SignificantChangeFlow: Sendable {
         self.ledger = ledger
         for change in catalog.changes {
             if let appVersion = catalog.appVersion, change.introducedIn > appVersion { continue }
+            let exemption = change.exemption(originalVersion: originalVersion, platform: router.capabilities.platform)
             let status: ChangeProgress.Status =
-                if change.isExempt(originalVersion: originalVersion) {
+                if exemption.isExempt {
                     .exempt
                 } else {
                     Self.status(for: ledger[change.id]) ?? .pending
                 }
-            changes.append(ChangeProgress(change: change, status: status))
+            var progress = ChangeProgress(change: change, status: status)
+            progress.exemption = exemption
+            changes.append(progress)
         }
         if let pending = ratingWatch.pendingChange { addRatingChange(pending) }
     }

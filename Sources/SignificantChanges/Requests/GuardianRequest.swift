@@ -6,6 +6,9 @@ import Foundation
 ///   before sending leaves the app with no response at all, so only the timeout ends it.
 /// - The listener never stops: after a denial, a later approval is still heard.
 /// - Responses to questions this request never sent are ignored.
+/// - An answer that arrives after its question's expiry date is ignored: from then on the
+///   guardian "can no longer respond" (`PermissionQuestion.expirationDate`), so the request
+///   stays expired and can be asked again.
 /// - Nothing but an approval unblocks.
 public struct GuardianRequest: Hashable, Sendable, Codable {
     public enum State: Hashable, Sendable, Codable {
@@ -63,6 +66,8 @@ public struct GuardianRequest: Hashable, Sendable, Codable {
     public private(set) var questionIDs: [String] = []
     /// Every denial heard, oldest first.
     public private(set) var denials: [Date] = []
+    /// Each sent question's expiry date: answers after it do not count.
+    public private(set) var expiries: [String: Date] = [:]
 
     public static let defaultTimeout: TimeInterval = 48 * 60 * 60
 
@@ -72,6 +77,22 @@ public struct GuardianRequest: Hashable, Sendable, Codable {
     }
 
     public var isApproved: Bool { if case .approved = state { true } else { false } }
+
+    private enum CodingKeys: String, CodingKey {
+        case changeID, timeout, state, questionIDs, denials, expiries
+    }
+
+    /// Reads a stored request; one stored before expiry dates were kept has none, so its
+    /// answers are judged by the state alone.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        changeID = try container.decode(String.self, forKey: .changeID)
+        timeout = try container.decode(TimeInterval.self, forKey: .timeout)
+        state = try container.decode(State.self, forKey: .state)
+        questionIDs = try container.decode([String].self, forKey: .questionIDs)
+        denials = try container.decode([Date].self, forKey: .denials)
+        expiries = try container.decodeIfPresent([String: Date].self, forKey: .expiries) ?? [:]
+    }
 
     /// Starts the request: the first question (call once, or after ``Event/retry``).
     public func start(at now: Date) -> [Action] {
@@ -85,11 +106,20 @@ public struct GuardianRequest: Hashable, Sendable, Codable {
             guard !isApproved else { return [.ignored("question \(id) sent after approval")] }
             if !questionIDs.contains(id) { questionIDs.append(id) }
             let expiresAt = now.addingTimeInterval(timeout)
+            expiries[id] = expiresAt
             state = .pending(sentAt: now, expiresAt: expiresAt)
             return [.showPending(expiresAt: expiresAt)]
 
         case .response(let id, _) where !questionIDs.contains(id):
             return [.ignored("response to question \(id), which this request never sent")]
+
+        case .response(let id, _) where expiries[id].map({ now >= $0 }) == true && !isApproved:
+            var actions: [Action] = [.ignored("answer to question \(id) after its expiry date: it does not count")]
+            if id == questionIDs.last, case .pending = state {
+                state = .expired(at: now)
+                actions.append(.showExpired(canRetry: true))
+            }
+            return actions
 
         case .response(_, true):
             guard !isApproved else { return [.ignored("already approved")] }

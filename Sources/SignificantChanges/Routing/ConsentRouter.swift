@@ -22,6 +22,18 @@ public struct ConsentRouter: Hashable, Sendable {
         case clear, guardianQuestion, acknowledge, blockUntilVerified, blockWithRetry
     }
 
+    /// Apple's sample switch, exactly: the sheet only with the adult-notification feature,
+    /// the guardian question only with the parental-consent feature, nothing otherwise.
+    ///
+    /// | person | parental consent | adult notification | route |
+    /// | --- | --- | --- | --- |
+    /// | anyone | no | no | clear |
+    /// | minor | yes | any | guardian question |
+    /// | minor | no | yes | clear (a minor never sees the adult sheet) |
+    /// | confirmed adult | any | yes | acknowledgment |
+    /// | confirmed adult | yes | no | clear |
+    /// | unconfirmed adult | any feature | | setting `unconfirmedAdult` |
+    /// | declined, unavailable | any feature | | setting `declinedOrUnavailable` |
     public func route(subject: ConsentSubject, features: Set<RegulatoryFeature>) -> Decision {
         let parental = features.contains(.significantAppChangeRequiresParentalConsent)
         let notification = features.contains(.significantAppChangeRequiresAdultNotification)
@@ -32,9 +44,11 @@ public struct ConsentRouter: Hashable, Sendable {
             case (.minor, true, _):
                 (.guardianQuestion, "a minor whose region requires parental consent")
             case (.minor, false, true):
-                (.acknowledge, "a minor for whom only notification is required")
-            case (.confirmedAdult, _, _):
-                (.acknowledge, "a confirmed adult: never a guardian question")
+                (.clear, "a minor for whom only adult notification is required: a minor never sees the adult sheet")
+            case (.confirmedAdult, _, true):
+                (.acknowledge, "a confirmed adult for whom adult notification is required")
+            case (.confirmedAdult, _, false):
+                (.clear, "a confirmed adult for whom no adult notification is required: never a guardian question")
             case (.unconfirmedAdult, _, _):
                 settings.unconfirmedAdult == .acknowledge
                     ? (.acknowledge, "an adult who is not confirmed (setting: acknowledge)")

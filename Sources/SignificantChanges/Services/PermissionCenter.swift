@@ -29,13 +29,83 @@ public struct GuardianResponse: Hashable, Sendable {
     }
 }
 
-/// Why a question could not be sent. Mirrors PermissionKit's `AskError`.
+/// Why a question could not be sent. Mirrors every published case of PermissionKit's
+/// `AskError` (both topics: significant update and communication); a case a later system adds
+/// arrives as ``unknown(_:)`` with its description, as does `AskError.unknown` itself.
+/// ``AskErrorRule`` says what to do with each.
 public enum PermissionAskError: Error, Hashable, Sendable {
-    /// Thrown when asking for an adult: take the adult path.
+    /// 26.2: thrown when asking for an adult: take the adult path.
     case notAvailable
+    /// 26.1: communication limits are not on, so there is no permission to ask for.
+    case communicationLimitsNotEnabled
+    /// 26.1: contact sync is not set up, so the system cannot put the question to a guardian.
+    case contactSyncNotSetup
+    /// 26.1: the question itself was wrong (a programmer error).
     case invalidQuestion
+    /// 26.1: the system failed, with the underlying error's description.
     case systemError(String)
+    /// 26.1 `unknown`, or a case this version of AgeKit does not know.
     case unknown(String)
+
+    /// Every published case, in the order the system added them.
+    public static let knownCases: [PermissionAskError] = [
+        .unknown("unknown"), .communicationLimitsNotEnabled, .contactSyncNotSetup, .invalidQuestion,
+        .systemError("underlyingError"), .notAvailable,
+    ]
+
+    /// A stable name for reports: the case name without its payload.
+    public var name: String {
+        switch self {
+        case .notAvailable: "notAvailable"
+        case .communicationLimitsNotEnabled: "communicationLimitsNotEnabled"
+        case .contactSyncNotSetup: "contactSyncNotSetup"
+        case .invalidQuestion: "invalidQuestion"
+        case .systemError: "systemError"
+        case .unknown: "unknown"
+        }
+    }
+
+    /// Parses a case name (as ``name`` prints it); anything else is nil.
+    public init?(name: String) {
+        guard let error = Self.knownCases.first(where: { $0.name == name }) else { return nil }
+        self = error
+    }
+}
+
+/// What the app does when asking failed (PermissionKit's `AskError`), as one table. Nothing
+/// was sent in every row, so no row unblocks anything.
+public enum AskErrorRule: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The person is an adult: no guardian question, ever; take the adult path.
+    case adultPath
+    /// The system says communication limits are off: the stored answer is stale, so read the
+    /// age range again; the feature stays closed until the new answer says the limits are off.
+    case refreshAgeRange
+    /// Tell the person to set up contact sync, then offer to ask again.
+    case setUpContactSync
+    /// The question was wrong: assert in debug, offer nothing (asking again fails the same way).
+    case programmerError
+    /// The system failed: offer to ask again later.
+    case retryLater
+
+    /// | `AskError` | rule |
+    /// | --- | --- |
+    /// | `notAvailable` | adult path |
+    /// | `communicationLimitsNotEnabled` | read the age range again, closed meanwhile |
+    /// | `contactSyncNotSetup` | set up contact sync, then retry |
+    /// | `invalidQuestion` | programmer error |
+    /// | `systemError`, `unknown`, a later case | retry later |
+    public init(_ error: PermissionAskError) {
+        switch error {
+        case .notAvailable: self = .adultPath
+        case .communicationLimitsNotEnabled: self = .refreshAgeRange
+        case .contactSyncNotSetup: self = .setUpContactSync
+        case .invalidQuestion: self = .programmerError
+        case .systemError, .unknown: self = .retryLater
+        }
+    }
+
+    /// Whether the screen offers to ask again.
+    public var canRetry: Bool { self == .setUpContactSync || self == .retryLater }
 }
 
 /// The system's permission center (PermissionKit's `AskCenter`).

@@ -1,5 +1,7 @@
 import AgeKitSimulator
 import AgeSignals
+import Foundation
+import SignificantChanges
 import Testing
 
 @testable import AgeKitCLI
@@ -109,5 +111,14 @@ struct ExploreSweepTests {
         let age = await LaunchCommandTests().run(["--persona", "13to15-approved", "--region", "US-TX", "--json"])
         #expect(age.out.contains("\"ageAnswer\" : \"\(outcomes.launch.ageAnswer)\""))
         #expect(age.out.contains("\"trackingPrompt\" : \"\(outcomes.launch.trackingPrompt)\""))
+    }
+}
+
+@Suite("agekit explore: the built-in configuration")
+struct ExploreConfigurationTests {
+    @Test("the built-in catalog is the one docs/examples/changes.json documents")
+    func builtInCatalogMatchesTheExample() throws {
+        let file = ExploreHarness.root.appendingPathComponent("docs/examples/changes.json")
+        #expect(try ChangeCatalog(json: Data(contentsOf: file)) == ExploreConfiguration.exampleCatalog)
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import SignificantChanges
+import Synchronization
+
+/// PermissionKit's ask center for communication questions, simulated: a guardian who answers
+/// per ``GuardianBehavior``, a child who may cancel without sending, a system that may throw
+/// any `AskError`, and answers that arrive only when the simulation's time reaches them.
+public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
+    private struct State {
+        var behavior: GuardianBehavior
+        var error: PermissionAskError?
+        var reportsCancel: Bool
+        var asked: [CommunicationQuestion] = []
+        var scheduled: [SimulatedPermissionCenter.ScheduledResponse] = []
+        var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
+    }
+
+    private let state: Mutex<State>
+    private let clock: any ConsentClock
+
+    /// - Parameters:
+    ///   - error: thrown by every ask (nothing is sent), e.g. `communicationLimitsNotEnabled`.
+    ///   - reportsCancel: a child's cancel is reported (27.0); before 27.0 the ask just returns.
+    public init(
+        behavior: GuardianBehavior, error: PermissionAskError? = nil, reportsCancel: Bool = false,
+        clock: any ConsentClock
+    ) {
+        self.state = Mutex(State(behavior: behavior, error: error, reportsCancel: reportsCancel))
+        self.clock = clock
+    }
+
+    public func ask(_ question: CommunicationQuestion) async throws(PermissionAskError) -> CommunicationAskResult {
+        let now = clock.now
+        let outcome: Result<CommunicationAskResult, PermissionAskError> = state.withLock { state in
+            if let error = state.error { return .failure(error) }
+            state.asked.append(question)
+            if state.behavior == .childCancels { return .success(state.reportsCancel ? .cancelled : .handedOver) }
+            for answer in state.behavior.responses(sentAt: now, expiresAt: question.expiresAt) {
+                state.scheduled.append(
+                    .init(at: answer.at, response: GuardianResponse(questionID: question.id, approved: answer.approved))
+                )
+            }
+            state.scheduled.sort { $0.at < $1.at }
+            return .success(state.reportsCancel ? .sent : .handedOver)
+        }
+        return try outcome.get()
+    }
+
+    public func responses() -> AsyncStream<GuardianResponse> {
+        let (stream, continuation) = AsyncStream.makeStream(of: GuardianResponse.self)
+        state.withLock { $0.listeners.append(continuation) }
+        return stream
+    }
+
+    /// Questions handed to the system (sent or cancelled by the child).
+    public var asked: [CommunicationQuestion] { state.withLock { $0.asked } }
+    /// When the next answer arrives, if one is on its way.
+    public var nextResponseTime: Date? { state.withLock { $0.scheduled.first?.at } }
+
+    public func setBehavior(_ behavior: GuardianBehavior) { state.withLock { $0.behavior = behavior } }
+    public func setError(_ error: PermissionAskError?) { state.withLock { $0.error = error } }
+
+    /// Removes and returns the answers due at or before `time`, and yields them to listeners.
+    public func deliverResponses(until time: Date) -> [GuardianResponse] {
+        let (due, listeners) = state.withLock { state in
+            let due = state.scheduled.prefix { $0.at <= time }
+            state.scheduled.removeFirst(due.count)
+            return (Array(due), state.listeners)
+        }
+        for item in due {
+            for listener in listeners { listener.yield(item.response) }
+        }
+        return due.map(\.response)
+    }
+}

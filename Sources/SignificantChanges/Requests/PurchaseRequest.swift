@@ -1,0 +1,120 @@
+import Foundation
+
+/// One purchase, Ask to Buy included, as a pure state machine. A purchase that returns
+/// `.pending` is a state the screen renders ("waiting for approval"), never a failure and never
+/// a cancellation: collapsing it into either leaves a paywall with a dead button. It resolves
+/// later through `Transaction.updates`, or never (a guardian's decline sends nothing), so after
+/// the app's patience runs out the screen says so and lets the person ask again.
+public struct PurchaseRequest: Hashable, Sendable, Codable {
+    public enum State: Hashable, Sendable, Codable {
+        case notStarted
+        case purchasing(at: Date)
+        /// Ask to Buy: a guardian decides. `stillWaiting` once the app's patience ran out.
+        case pendingApproval(since: Date, stillWaiting: Bool)
+        case purchased(transactionID: String, at: Date)
+        case cancelled(at: Date)
+        case failed(PurchaseFailure, at: Date)
+        /// Refunded or revoked after it was bought.
+        case revoked(at: Date)
+
+        public var name: String {
+            switch self {
+            case .notStarted: "notStarted"
+            case .purchasing: "purchasing"
+            case .pendingApproval: "pendingApproval"
+            case .purchased: "purchased"
+            case .cancelled: "cancelled"
+            case .failed: "failed"
+            case .revoked: "revoked"
+            }
+        }
+    }
+
+    public enum Event: Hashable, Sendable {
+        /// The person tapped "buy" (or "ask again").
+        case buy
+        case purchaseReturned(PurchaseResult)
+        case purchaseFailed(PurchaseFailure)
+        /// From `Transaction.updates`; updates for other products are ignored.
+        case transactionUpdate(TransactionUpdate)
+        /// Time passed.
+        case tick
+    }
+
+    public enum Action: Hashable, Sendable {
+        case purchase(productID: String)
+        /// Render "waiting for a guardian's approval" (not an error, not a cancel).
+        case showPendingApproval
+        /// No answer within the app's patience; a decline sends nothing, so offer to ask again.
+        case showStillWaiting(canAskAgain: Bool)
+        /// Unlock the content and finish the transaction.
+        case deliver(transactionID: String)
+        case showCancelled
+        case showFailed(String)
+        case revokeAccess(transactionID: String)
+        case ignored(String)
+    }
+
+    public let productID: String
+    /// How long the screen waits for a guardian before it says there is no answer yet.
+    public let patience: TimeInterval
+    public private(set) var state: State = .notStarted
+
+    public static let defaultPatience: TimeInterval = 24 * 60 * 60
+
+    public init(productID: String, patience: TimeInterval = Self.defaultPatience) {
+        self.productID = productID
+        self.patience = patience
+    }
+
+    public var isPurchased: Bool { if case .purchased = state { true } else { false } }
+
+    public mutating func handle(_ event: Event, at now: Date) -> [Action] {
+        switch (event, state) {
+        case (.buy, .notStarted), (.buy, .cancelled), (.buy, .failed), (.buy, .revoked),
+            (.buy, .pendingApproval(_, stillWaiting: true)):
+            state = .purchasing(at: now)
+            return [.purchase(productID: productID)]
+        case (.buy, _):
+            return [.ignored("buy while \(state.name)")]
+
+        case (.purchaseReturned(let result), .purchasing):
+            switch result {
+            case .success(let transactionID):
+                state = .purchased(transactionID: transactionID, at: now)
+                return [.deliver(transactionID: transactionID)]
+            case .pending:
+                state = .pendingApproval(since: now, stillWaiting: false)
+                return [.showPendingApproval]
+            case .userCancelled:
+                state = .cancelled(at: now)
+                return [.showCancelled]
+            }
+        case (.purchaseFailed(let failure), .purchasing):
+            state = .failed(failure, at: now)
+            return [.showFailed(failure.reason)]
+        case (.purchaseReturned, _), (.purchaseFailed, _):
+            return [.ignored("a purchase result while \(state.name)")]
+
+        case (.transactionUpdate(let update), _) where update.productID != productID:
+            return [.ignored("update for another product (\(update.productID))")]
+        case (.transactionUpdate(let update), .purchased(let transactionID, _)):
+            guard update.revoked, update.transactionID == transactionID else {
+                return [.ignored("update for \(productID), which is already purchased")]
+            }
+            state = .revoked(at: now)
+            return [.revokeAccess(transactionID: transactionID)]
+        case (.transactionUpdate(let update), _):
+            // An approval (or a purchase made elsewhere) resolves any state but purchased.
+            guard !update.revoked else { return [.ignored("revocation of \(productID), which is not purchased")] }
+            state = .purchased(transactionID: update.transactionID, at: now)
+            return [.deliver(transactionID: update.transactionID)]
+
+        case (.tick, .pendingApproval(let since, false)) where now >= since.addingTimeInterval(patience):
+            state = .pendingApproval(since: since, stillWaiting: true)
+            return [.showStillWaiting(canAskAgain: true)]
+        case (.tick, _):
+            return []
+        }
+    }
+}

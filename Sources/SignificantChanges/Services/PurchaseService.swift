@@ -1,0 +1,43 @@
+import Foundation
+
+/// How a purchase call returned: StoreKit's `Product.PurchaseResult`.
+public enum PurchaseResult: Hashable, Sendable {
+    /// Paid; the content is delivered with this transaction.
+    case success(transactionID: String)
+    /// Ask to Buy: a family member under 18 asked a guardian. The result arrives later on
+    /// `Transaction.updates`, or never (a declined request sends nothing).
+    case pending
+    /// The person closed the payment sheet.
+    case userCancelled
+}
+
+/// A transaction that arrived outside the purchase call (`Transaction.updates`): an approved
+/// Ask to Buy, a purchase made elsewhere, or a revocation.
+public struct TransactionUpdate: Hashable, Sendable {
+    public let productID: String
+    public let transactionID: String
+    /// The purchase was refunded or revoked (`revocationDate` is set).
+    public let revoked: Bool
+
+    public init(productID: String, transactionID: String, revoked: Bool = false) {
+        self.productID = productID
+        self.transactionID = transactionID
+        self.revoked = revoked
+    }
+}
+
+/// Why a purchase call threw (StoreKit's `Product.PurchaseError` and `StoreKitError`), kept
+/// as the description: every one of them means nothing was bought.
+public struct PurchaseFailure: Error, Hashable, Sendable, Codable {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// The store (StoreKit's `Product.purchase()` and `Transaction.updates`). The simulator and
+/// the Apple bridge implement it.
+public protocol PurchaseService: Sendable {
+    func purchase(productID: String) async throws(PurchaseFailure) -> PurchaseResult
+    /// Every transaction update for as long as the app runs; listen from launch, since an
+    /// approval may arrive while nothing is buying.
+    func transactionUpdates() -> AsyncStream<TransactionUpdate>
+}
