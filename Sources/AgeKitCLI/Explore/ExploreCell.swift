@@ -11,7 +11,10 @@ struct ExploreCell: Hashable, Sendable {
     /// The simulated system's setup for this cell, built once.
     let setup: SimulatedAgeSystem.Setup
 
-    init(person: ExplorePerson, answer: ExploreAnswer, capabilities: PlatformCapabilities, region: Region, day: CalendarDay) {
+    init(
+        person: ExplorePerson, answer: ExploreAnswer, capabilities: PlatformCapabilities, region: Region,
+        day: CalendarDay
+    ) {
         self.person = person
         self.answer = answer
         self.capabilities = capabilities

@@ -72,7 +72,7 @@ struct ExploreHTML {
         row("violatingCells", "Cells breaking an invariant (must be 0)", summary.violatingCells, mustBeZero: true)
         row(
             "tracksUnderThresholdByAge",
-            "Under the threshold by age, shown the tracking prompt because the system said no check is required",
+            "Under the threshold by age in an unregulated region, shown the tracking prompt because no check is required",
             summary.tracksUnderThresholdByAge)
         out += "</table>\n<h3>Invariants, checked on every cell</h3><table class=\"figures\">\n"
         for rule in ExploreInvariants.Rule.allCases {

@@ -3,10 +3,11 @@ import AgeSignals
 import Synchronization
 
 /// The rules every cell must keep, checked on what the subsystems did (never assumed), and the
-/// two figures the summary must show as zero. A "minor" here is someone the app knows to be
-/// one in that cell: the launch answered "under", or the gate learned a tier below the line
-/// (at launch, for the tracking prompt). The person's real age is a separate, informational
-/// figure: where the system says no check is required, the rules treat the person as over.
+/// two figures the summary must show as zero. For the tracking prompt a "minor" is someone
+/// under the launch threshold whom the app knew to be (the launch answered "under", or the
+/// gate had learned a lower tier at launch) or whose region's law requires age assurance on
+/// that day. Elsewhere the rules take the system's "no check required" as over; those cells
+/// are counted apart, as information.
 final class ExploreInvariants: Sendable {
     /// The stable codes, in the order the report lists them.
     enum Rule: String, CaseIterable, Sendable, Codable {
@@ -43,11 +44,13 @@ final class ExploreInvariants: Sendable {
     /// What the checks found for one cell.
     struct Verdict: Hashable, Sendable {
         var violations: [Violation] = []
-        /// A known minor (under the launch threshold) reached the tracking prompt.
+        /// A minor (under the launch threshold) the app knew, or one in a regulated region,
+        /// reached the tracking prompt.
         var minorTracking = false
         /// A feature for 18+ opened for someone under 18.
         var minorAdultFeature = false
-        /// Under the threshold by real age, yet the prompt was shown on the system's word.
+        /// Under the threshold by age in an unregulated region, shown the prompt on the
+        /// system's word that no check is required.
         var tracksUnderThresholdByAge = false
     }
 
@@ -94,8 +97,10 @@ final class ExploreInvariants: Sendable {
             }
             let gateKnewAtLaunch =
                 age.askedAt == "launch" && age.tierNextGate.map { $0 <= threshold } == true
-            verdict.minorTracking = launch.stopped || gateKnewAtLaunch
-            verdict.tracksUnderThresholdByAge = !verdict.minorTracking && systemAge < threshold
+            let underByAge = systemAge < threshold
+            verdict.minorTracking =
+                launch.stopped || gateKnewAtLaunch || (underByAge && cell.region.isRegulated(on: cell.day))
+            verdict.tracksUnderThresholdByAge = !verdict.minorTracking && underByAge
         }
 
         // The gate: 18+ and confirmed-adult features.
@@ -103,7 +108,8 @@ final class ExploreInvariants: Sendable {
         let declaredConfirmed = TrustLevel(declaration: cell.setup.person.declaration) == .confirmed
         for feature in age.features where feature.allowed {
             if (feature.minimumAge ?? 0) >= 18 && (!knownAdult || systemAge < 18) {
-                verdict.minorAdultFeature = true
+                let knownMinor = age.policy == "known" && (age.tierLowerAge ?? 0) < 18
+                if systemAge < 18 || knownMinor { verdict.minorAdultFeature = true }
                 verdict.violations.append(
                     Violation(rule: .adultFeatureOnlyForAdults, detail: "\(feature.name) open at age \(systemAge)"))
             }
@@ -122,7 +128,10 @@ final class ExploreInvariants: Sendable {
 
         if age.policy == "declined" && age.askedAgainAtRelaunch != false {
             verdict.violations.append(
-                Violation(rule: .declinedNotAskedAgain, detail: age.askedAgainAtRelaunch == nil ? "no second launch was run" : "the next launch asked again"))
+                Violation(
+                    rule: .declinedNotAskedAgain,
+                    detail: age.askedAgainAtRelaunch == nil ? "no second launch was run" : "the next launch asked again"
+                ))
         }
         return verdict
     }

@@ -7,11 +7,6 @@ struct ExploreSweep: Sendable {
     var configuration: ExploreConfiguration
     /// Nil runs the simulator (``SimulatorEvaluator``) on the configuration.
     var evaluator: (any ExploreEvaluator)?
-    /// Cells in flight at once. The gate runs on the main actor and the launch on its own
-    /// actor: with several cells under way, each thread finds work waiting instead of
-    /// sleeping and waking at every hop (even on one core).
-    var width = 32
-
     /// Every cell, in axis order: region, date, person, answer, platform, OS.
     var cells: [ExploreCell] {
         var cells: [ExploreCell] = []
@@ -41,23 +36,11 @@ struct ExploreSweep: Sendable {
             threshold: configuration.settings.threshold, gates: configuration.profile.gates)
         let evaluator = self.evaluator ?? SimulatorEvaluator(configuration)
         let cells = self.cells
-        var results = [(CellOutcomes, ExploreInvariants.Verdict)?](repeating: nil, count: cells.count)
-        await withTaskGroup(of: (Int, CellOutcomes, ExploreInvariants.Verdict).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                let cell = cells[index]
-                next += 1
-                group.addTask {
-                    let outcomes = await evaluator.evaluate(cell)
-                    return (index, outcomes, invariants.check(cell, outcomes))
-                }
-            }
-            while next < min(width, cells.count) { start() }
-            while let (index, outcomes, verdict) = await group.next() {
-                results[index] = (outcomes, verdict)
-                if next < cells.count { start() }
-            }
+        var results: [(CellOutcomes, ExploreInvariants.Verdict)?] = []
+        results.reserveCapacity(cells.count)
+        for cell in cells {
+            let outcomes = await evaluator.evaluate(cell)
+            results.append((outcomes, invariants.check(cell, outcomes)))
         }
 
         var ages = OutcomeTable<AgeCellOutcome>()
@@ -80,7 +63,8 @@ struct ExploreSweep: Sendable {
                 persons: axes.persons.map(\.name), answers: axes.answers.map(\.rawValue),
                 platforms: axes.platforms.map(\.rawValue), versions: axes.versions.map(\.description),
                 regions: axes.regions.map(\.id), dates: axes.dates.map(\.description)),
-            summary: ExploreReport.summarize(rows, ages: ages.values, launches: launches.values, changes: changes.values),
+            summary: ExploreReport.summarize(
+                rows, ages: ages.values, launches: launches.values, changes: changes.values),
             ageOutcomes: ages.values, launchOutcomes: launches.values, changesOutcomes: changes.values, cells: rows)
     }
 }

@@ -38,7 +38,9 @@ struct ExploreBrowserTests {
         // The matrices: each rendered cell links to the outcome the JSON holds for it.
         var cells: [String: ExploreReport.Cell] = [:]
         for cell in report.cells {
-            cells["\(cell.key.region)|\(cell.key.date)|\(cell.key.person)/\(cell.key.answer)|\(cell.key.platform)|\(cell.key.os)"] = cell
+            cells[
+                "\(cell.key.region)|\(cell.key.date)|\(cell.key.person)/\(cell.key.answer)|\(cell.key.platform)|\(cell.key.os)"
+            ] = cell
         }
         let columns = report.axes.platforms.flatMap { platform in report.axes.versions.map { (platform, $0) } }
         var seen: [String: Int] = ["age": 0, "launch": 0, "changes": 0]
@@ -54,7 +56,9 @@ struct ExploreBrowserTests {
                 let subsystem = String(table.prefix { $0 != "\"" })
                 for row in table.components(separatedBy: "<tr data-rows=\"").dropFirst() {
                     let members = row.prefix { $0 != "\"" }.split(separator: " ").map(String.init)
-                    let links = row.components(separatedBy: "href=\"#").dropFirst().map { Int($0.dropFirst().prefix { $0.isNumber }) }
+                    let links = row.components(separatedBy: "href=\"#").dropFirst().map {
+                        Int($0.dropFirst().prefix { $0.isNumber })
+                    }
                     #expect(links.count == columns.count, "\(region) \(date) \(subsystem) \(members)")
                     for member in members {
                         for ((platform, os), link) in zip(columns, links) {

@@ -33,31 +33,32 @@ struct ExploreSweepTests {
         Expected(
             persona: "adult-confirmed", platform: .iOS, os: "26.4", region: "US-TX", askedAt: "launch",
             age: "adultConfirmed", launch: "T", route: "clear"),
-        // macOS has no eligibility but reads the required features from 26.4.
+        // The Mac never asks at launch: the gate asks on first use; the launch still checks.
         Expected(
-            persona: "adult-confirmed", platform: .macOS, os: "26.4", region: "US-TX", askedAt: "launch",
+            persona: "adult-confirmed", platform: .macOS, os: "26.4", region: "US-TX", askedAt: "firstUse",
             age: "adultConfirmed", launch: "T", route: "clear"),
         // Before 26.2 nothing says the person is regulated: the gate asks on first use, the
-        // launch asks everyone, and no significant-change feature is known.
+        // launch asks everyone, and the routing infers the features on the careful side: a
+        // minor's consent goes to a device that can ask, an adult gets the app's own notice.
         Expected(
             persona: "under13-approved", platform: .iOS, os: "26.1", region: "US-TX", askedAt: "firstUse",
-            age: "minor", launch: "S", route: "clear"),
+            age: "minor", launch: "S", route: "otherDevice"),
         Expected(
             persona: "adult-confirmed", platform: .iOS, os: "26.1", region: "default", askedAt: "firstUse",
-            age: "adult", launch: "T", route: "clear"),
+            age: "adult", launch: "T", route: "inAppNotice"),
         // Unregulated: no check is required, so the launch counts the child as over; the gate
         // learns the age on first use; the persona's sandbox switch asks the guardian.
         Expected(
             persona: "under13-approved", platform: .iOS, os: "26.4", region: "default", askedAt: "firstUse",
             age: "minor", launch: "T", route: "guardianQuestion"),
-        // tvOS cannot ask at all: the gate never learns, the launch stops with the message, and
-        // consent goes to another device.
+        // tvOS cannot ask at all: the gate never learns, a launch that asks everyone stops with
+        // the message, and consent goes to another device.
         Expected(
-            persona: "under13-approved", platform: .tvOS, os: "26.4", region: "US-TX", askedAt: "never",
+            persona: "under13-approved", platform: .tvOS, os: "26.1", region: "US-TX", askedAt: "never",
             age: "notAsked", launch: "M", route: "otherDevice"),
         Expected(
             persona: "adult-confirmed", platform: .tvOS, os: "26.1", region: "default", askedAt: "never",
-            age: "notAsked", launch: "M", route: "clear"),
+            age: "notAsked", launch: "M", route: "otherDevice"),
     ]
 
     @Test("persona x platform x OS x region gives the outcome the rules give", arguments: expected)
