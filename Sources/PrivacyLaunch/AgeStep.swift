@@ -1,5 +1,6 @@
 import AgeGating
 import AgeSignals
+import Foundation
 
 /// The rows of DOMAIN §4's age-step table, in table order. Every age decision names the row
 /// that produced it, so a report and a test can say which rule applied.
@@ -18,6 +19,9 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
     case declinedUsesSavedAnswer
     /// Declined or no answer and nothing saved: under, with "Age verification not possible".
     case declinedWithoutSavedAnswer
+    /// The cadence rule says the next request is not due (Alabama: about once per 12 months):
+    /// not asked; the answer saved at the last request (under, with the message, when none).
+    case cadenceNotDue
 
     /// One line for reports.
     public var summary: String {
@@ -30,6 +34,7 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
         case .declinedUsesSavedAnswer: "declined or no answer: the answer saved at an earlier launch"
         case .declinedWithoutSavedAnswer:
             "declined or no answer and nothing saved: under, 'Age verification not possible' shown"
+        case .cadenceNotDue: "the cadence rule says no request is due: the answer saved at the last request"
         }
     }
 }
@@ -127,13 +132,18 @@ public enum AgeStep {
         case askEveryone
     }
 
-    public static func start(settings: OwnerSettings, os: OSVersion) -> Start {
+    /// On macOS the system requires no age assurance for anyone (eligibility always reads
+    /// false), so "no check required" says nothing about the person: the step asks everyone,
+    /// as on 26.0-26.1, rather than count a child on a Mac as over the threshold (the careful
+    /// side; the gate, which decides no ads or tracking, never asks at launch there).
+    public static func start(settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS) -> Start {
         if !settings.ageProtection {
             return .decided(notAsked(.protectionOff, reason: AgeStepRule.protectionOff.summary))
         }
         if os < OSVersion(26, 0) {
             return .decided(notAsked(.osBelow26, reason: "OS \(os) is older than 26: counts as over, not asked"))
         }
+        if platform == .macOS { return .askEveryone }
         return os >= OSVersion(26, 2) ? .checkRequirement : .askEveryone
     }
 
@@ -177,6 +187,34 @@ public enum AgeStep {
                 message: .ageVerificationNotPossible,
                 reason: "\(what) and no answer is saved: under, 'Age verification not possible' shown")
         }
+    }
+
+    /// The cadence check, before asking: nil asks now. `requirement` is what the system said
+    /// (26.0-26.1 have no region check and count as required). A rule that asks at download
+    /// asks on the first launch even when no check is required.
+    public static func cadence(
+        _ rule: CadenceRule, record: CadenceRecord, requirement: AgeCheckRequirement, now: Timestamp,
+        saved: AgeAnswer?
+    ) -> AgeDecision? {
+        let date = Date(timeIntervalSince1970: TimeInterval(now.secondsSince1970))
+        let context = CadenceRule.Context(
+            isRegulated: requirement != .notRequired, isFirstLaunch: !record.hasLaunched,
+            lastRequest: record.lastRequest, now: date)
+        if rule.asksAtLaunch(context) { return nil }
+        if requirement == .notRequired { return afterRequirement(.notRequired) }
+        let last = record.lastRequestDay.map { " (last asked \($0))" } ?? ""
+        if let saved {
+            return AgeDecision(
+                answer: saved, rule: .cadenceNotDue, saves: false, asked: false, message: nil,
+                reason:
+                    "cadence \(rule): no request is due\(last); the answer saved at the last request (\(saved.rawValue))"
+            )
+        }
+        return AgeDecision(
+            answer: .under, rule: .cadenceNotDue, saves: false, asked: false, message: .ageVerificationNotPossible,
+            reason:
+                "cadence \(rule): no request is due\(last) and no answer is saved: under, 'Age verification not possible' shown"
+        )
     }
 
     private static func notAsked(_ rule: AgeStepRule, reason: String) -> AgeDecision {

@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// A system permission as the launch sequence sees it (notifications, location).
@@ -11,15 +12,23 @@ public enum PermissionStatus: String, Hashable, Sendable, Codable, CaseIterable 
 /// and the system permissions as they stand. Read once; the sequence updates its copy.
 public struct LaunchContext: Hashable, Sendable {
     public var os: OSVersion
+    /// The platform: on macOS there is no region check, so the age step asks everyone.
+    public var platform: Platform
     public var savedAnswer: AgeAnswer?
     public var trackingStatus: TrackingStatus
     public var notificationStatus: PermissionStatus
     public var locationStatus: PermissionStatus
+    /// Whether the app launched before and the day of its last age request (the cadence
+    /// rule's two facts); a store that keeps none reads as a fresh install.
+    public var cadence: CadenceRecord
 
     public init(
         os: OSVersion, savedAnswer: AgeAnswer? = nil, trackingStatus: TrackingStatus = .notDetermined,
-        notificationStatus: PermissionStatus = .notDetermined, locationStatus: PermissionStatus = .notDetermined
+        notificationStatus: PermissionStatus = .notDetermined, locationStatus: PermissionStatus = .notDetermined,
+        cadence: CadenceRecord = CadenceRecord(), platform: Platform = .iOS
     ) {
+        self.cadence = cadence
+        self.platform = platform
         self.os = os
         self.savedAnswer = savedAnswer
         self.trackingStatus = trackingStatus

@@ -8,13 +8,18 @@ extension LaunchSequence {
             records.append(
                 StepRecord(
                     step: .content, decision: "ready", reason: "content and account loaded before any privacy step"))
-            return startAgeStep()
+            return startAgeStep(at: now)
 
         case .ageCheckRequirement(let requirement):
             guard stage == .checkingAgeRequirement else {
                 return ignore(event, at: now, "no age check requirement was asked")
             }
-            if let decision = AgeStep.afterRequirement(requirement) { return applyAge(decision) }
+            if let decision = AgeStep.cadence(
+                settings.cadence ?? .everyLaunchWhenRequired, record: context.cadence, requirement: requirement,
+                now: now, saved: context.savedAnswer)
+            {
+                return applyAge(decision)
+            }
             askReason =
                 requirement == .required
                 ? "the system says this person needs an age check"
@@ -116,16 +121,25 @@ extension LaunchSequence {
 
     // MARK: - Steps
 
-    private mutating func startAgeStep() -> [Action] {
-        switch AgeStep.start(settings: settings, os: context.os) {
+    private mutating func startAgeStep(at now: Timestamp) -> [Action] {
+        switch AgeStep.start(settings: settings, os: context.os, platform: context.platform) {
         case .decided(let decision):
             return applyAge(decision)
         case .checkRequirement:
             stage = .checkingAgeRequirement
             return [.checkAgeRequirement]
         case .askEveryone:
+            if let decision = AgeStep.cadence(
+                settings.cadence ?? .everyLaunchWhenRequired, record: context.cadence, requirement: .required,
+                now: now, saved: context.savedAnswer)
+            {
+                return applyAge(decision)
+            }
             stage = .askingAge
-            askReason = "OS \(context.os) (26.0-26.1) has no region check: everyone is asked"
+            askReason =
+                context.platform == .macOS
+                ? "macOS has no region check (it requires age assurance for nobody): everyone is asked"
+                : "OS \(context.os) (26.0-26.1) has no region check: everyone is asked"
             return [.requestAgeRange(settings.ageGates)]
         }
     }

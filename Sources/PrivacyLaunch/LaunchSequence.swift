@@ -43,13 +43,17 @@ public struct LaunchSequence: Sendable {
     /// saved answer, else under.
     public var currentAnswer: AgeAnswer {
         if let ageDecision { return ageDecision.answer }
-        if case .decided(let decision) = AgeStep.start(settings: settings, os: context.os) { return decision.answer }
+        if case .decided(let decision) = AgeStep.start(settings: settings, os: context.os, platform: context.platform) {
+            return decision.answer
+        }
         return context.savedAnswer ?? .under
     }
 
     public var answerSource: AgeAnswerSource {
         if ageDecision != nil { return .thisLaunch }
-        if case .decided = AgeStep.start(settings: settings, os: context.os) { return .thisLaunch }
+        if case .decided = AgeStep.start(settings: settings, os: context.os, platform: context.platform) {
+            return .thisLaunch
+        }
         return context.savedAnswer == nil ? .none : .saved
     }
 

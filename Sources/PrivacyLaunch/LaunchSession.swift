@@ -1,5 +1,6 @@
 import AgeGating
 import AgeSignals
+import Foundation
 
 /// Performs the launch sequence's actions with real (or simulated) services and feeds the
 /// answers back. Features ask it for their guard every time they run; "Update my consent"
@@ -13,6 +14,8 @@ public actor LaunchSession {
     public let capabilities: PlatformCapabilities
     private let services: LaunchServices
     private let deadlines: Deadlines
+    /// When this launch asked for the age range (recorded for the cadence rule).
+    private var askedAt: Date?
 
     /// How long the system calls may take before they count as unanswered. The requirement
     /// checks are known to hang; the age sheet waits for a person, so it has no deadline
@@ -52,7 +55,8 @@ public actor LaunchSession {
         let context = LaunchContext(
             os: os, savedAnswer: await services.store.load(), trackingStatus: await services.tracking.status(),
             notificationStatus: await services.notifications.status(),
-            locationStatus: await services.location.status())
+            locationStatus: await services.location.status(), cadence: await services.store.loadCadence(),
+            platform: platform)
         return LaunchSession(
             settings: settings, context: context, platform: platform, services: services, deadlines: deadlines)
     }
@@ -61,6 +65,10 @@ public actor LaunchSession {
     @discardableResult
     public func run() async -> LaunchSequence {
         await send(.contentReady)
+        var cadence = sequence.context.cadence
+        cadence.hasLaunched = true
+        if let asked = askedAt { cadence.recordRequest(at: asked) }
+        await services.store.saveCadence(cadence)
         return sequence
     }
 
@@ -127,6 +135,7 @@ public actor LaunchSession {
         case .checkAgeRequirement:
             return .ageCheckRequirement(await checkRequirement())
         case .requestAgeRange(let gates):
+            askedAt = Date(timeIntervalSince1970: TimeInterval(services.clock.currentTime().secondsSince1970))
             let service = services.ageRange
             let request: @Sendable () async throws(AgeRangeServiceError) -> AgeRangeResponse = {
                 () async throws(AgeRangeServiceError) -> AgeRangeResponse in

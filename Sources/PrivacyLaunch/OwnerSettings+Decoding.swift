@@ -1,10 +1,12 @@
+import AgeGating
+
 /// Owner settings are read from JSON (the format is in `docs/privacy-launch.md`). Unknown
 /// keys are an error, not ignored: a misspelt `"ageProtecton": false` must not silently
 /// leave protection on, nor a misspelt `"hasAdds"` silently keep ads.
 extension OwnerSettings: Codable {
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case ageProtection, threshold, featuresOffUnderThreshold, hasAds, hasTrackingUsageDescription
-        case consentFormEnabled, hasWelcomeScreens, usesLocation
+        case consentFormEnabled, hasWelcomeScreens, usesLocation, cadence
     }
 
     private struct AnyKey: CodingKey {
@@ -47,6 +49,17 @@ extension OwnerSettings: Codable {
             }
             settings.threshold = threshold
         }
+        let cadenceKey = AnyKey(stringValue: Key.cadence.rawValue)
+        if container.contains(cadenceKey) {
+            guard let text = try? container.decode(String.self, forKey: cadenceKey) else {
+                throw PrivacyLaunchError(.invalidSetting, "'cadence' must be a cadence name such as every-12-months")
+            }
+            do {
+                settings.cadence = try CadenceRule(parsing: text)
+            } catch {
+                throw PrivacyLaunchError(.invalidSetting, "'cadence': \(error.reason)")
+            }
+        }
         let featuresKey = AnyKey(stringValue: Key.featuresOffUnderThreshold.rawValue)
         if container.contains(featuresKey) {
             guard let names = try? container.decode([String].self, forKey: featuresKey) else {
@@ -76,5 +89,6 @@ extension OwnerSettings: Codable {
         try container.encode(consentFormEnabled, forKey: .consentFormEnabled)
         try container.encode(hasWelcomeScreens, forKey: .hasWelcomeScreens)
         try container.encode(usesLocation, forKey: .usesLocation)
+        try container.encodeIfPresent(cadence?.description, forKey: .cadence)
     }
 }

@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// What the app's owner chose for one app. Every field has a documented default, so an
@@ -22,6 +23,10 @@ public struct OwnerSettings: Hashable, Sendable {
     public var hasWelcomeScreens: Bool
     /// Whether the app uses location; the location prompt comes last and only then.
     public var usesLocation: Bool
+    /// When the age step asks, the same swappable rule as the gate's (Alabama: at most once
+    /// per 12 months; California: at download and at launch); nil asks at every launch while
+    /// the system says the person is regulated.
+    public var cadence: CadenceRule?
 
     public static let defaultThreshold = 16
     /// The thresholds the settings accept: one valid age gate, and no higher than 21.

@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// The system services the launch sequence drives. Each is a small protocol; the simulator
@@ -54,10 +55,21 @@ public protocol LocationAuthorization: Sendable {
     func requestAuthorization() async -> PermissionStatus
 }
 
-/// Where the age answer is saved between launches: only the answer, never an age.
+/// Where the age answer is saved between launches: only the answer, never an age; beside it
+/// the cadence record (a launch flag and the day of the app's last request).
 public protocol AgeAnswerStore: Sendable {
     func load() async -> AgeAnswer?
     func save(_ answer: AgeAnswer) async
+    /// The cadence record; a store that keeps none returns a fresh one.
+    func loadCadence() async -> CadenceRecord
+    func saveCadence(_ record: CadenceRecord) async
+}
+
+extension AgeAnswerStore {
+    /// A store that keeps no cadence record reads as a fresh install that never asked, so the
+    /// rule asks as it would at every launch.
+    public func loadCadence() async -> CadenceRecord { CadenceRecord() }
+    public func saveCadence(_ record: CadenceRecord) async {}
 }
 
 /// The app's welcome screens; the notification prompt waits until they are done.

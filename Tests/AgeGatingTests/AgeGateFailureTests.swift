@@ -187,11 +187,11 @@ struct GatePersistenceTests {
         #expect(harness.relaunched().policy == .notAsked)
     }
 
-    @Test("fallback below 26: nothing is called, the adult question is stored as self-declared")
+    @Test("rule 9: fallback below 26: nothing is called, the next step is the adult question, stored as self-declared")
     func fallbackBelow26() async {
         let harness = Harness(os: OSVersion(18, 0))
         #expect(await harness.gate.launch().asked == false)
-        #expect(await harness.gate.open(gatedNotes).reason == .needsAgeRange)
+        #expect(await harness.gate.open(gatedNotes).reason == .needsAdultQuestion)
         #expect(harness.system.calls == SimulatedAgeSystem.CallCounts())
         harness.gate.recordAdultAnswer(true)
         #expect(harness.relaunched().policy.tier == AgeTier(lowerAge: 18, nextGate: nil))

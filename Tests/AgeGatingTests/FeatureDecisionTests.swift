@@ -130,3 +130,46 @@ struct ConfirmedAdultTests {
         #expect(payouts.decide(.unavailable).nextStep == .retryNextLaunch)
     }
 }
+
+@Suite("decisions that depend on the platform and the region")
+struct DecisionContextTests {
+    static let market = FeatureRequirement(minimumAge: 18)
+    static let notes = FeatureRequirement(minimumAge: 13)
+    static let adult = AgeTier(lowerAge: 18, nextGate: nil)
+
+    @Test(
+        "rule 12: where 18+ downloads need a confirmed adult, so does an 18+ feature",
+        arguments: [
+            (TrustLevel.selfDeclared, true, FeatureDecision.Reason.needsConfirmedAdult),
+            (.guardianDeclared, true, .needsConfirmedAdult), (.undeclared, true, .needsConfirmedAdult),
+            (.confirmed, true, .allowed), (.selfDeclared, false, .allowed),
+        ])
+    func confirmedAdultRegions(trust: TrustLevel, regionRule: Bool, reason: FeatureDecision.Reason) {
+        let policy = AgePolicy.known(tier: Self.adult, source: trust, communicationLimited: false)
+        let context = DecisionContext(adultFeaturesNeedConfirmedAdult: regionRule)
+        #expect(Self.market.decide(policy, in: context).reason == reason)
+        #expect(Self.notes.decide(policy, in: context).reason == .allowed)
+    }
+
+    @Test(
+        "rule 9: without Declared Age Range, the next step is the app's 18-or-older question",
+        arguments: [AgePolicy.notAsked, .declined])
+    func adultQuestion(policy: AgePolicy) {
+        let decision = Self.market.decide(policy, in: DecisionContext(hasAgeRangeAPI: false))
+        #expect(decision.reason == .needsAdultQuestion)
+        #expect(decision.nextStep == .askAdultQuestion)
+        #expect(decision.canAsk)
+        #expect(Self.market.decide(policy).nextStep == .askForAgeRange)
+    }
+
+    @MainActor
+    @Test("rule 9: the gate never calls a missing API; the adult answer is recorded as self-declared")
+    func gateAdultQuestion() async {
+        let harness = Harness(person: nil, persona: "adult-confirmed", platform: .visionOS)
+        #expect(await harness.gate.open(Self.market).reason == .needsAdultQuestion)
+        #expect(harness.system.calls.requests == 0)
+        harness.gate.recordAdultAnswer(true)
+        #expect(harness.gate.policy == .known(tier: Self.adult, source: .selfDeclared, communicationLimited: false))
+        #expect(harness.store.string(forKey: AgeRecord.key) == "tier=18+;source=selfDeclared;limited=0")
+    }
+}

@@ -90,6 +90,11 @@ struct AgeCommandTests {
             (["--age", "20", "--profile", "/nonexistent/profile.json"], 1, "unreadable_profile"),
             (["--age", "-3"], 2, "--age"), ([], 2, "--persona"), (["--age", "1", "--os", "x"], 2, "OS version"),
             (["--age", "1", "--platform", "android"], 2, "platform"), (["nonsense"], 2, "subcommand"),
+            (["--age", "1", "--fault", "lookup:hang"], 2, "unknown call"),
+            (["--age", "1", "--fault", "eligibility:slow"], 2, "unknown error"),
+            (["--age", "1", "--last-asked", "2027-02-30"], 2, "--last-asked"),
+            (["--age", "1", "--adult-answer", "maybe"], 2, "--adult-answer"),
+            (["--age", "1", "--guardian", "maybe"], 2, "--guardian"),
         ] as [([String], Int32, String)])
     func badInput(extra: [String], code: Int32, message: String) async {
         let run = await agekit(["age"] + extra)
@@ -108,6 +113,88 @@ struct AgeCommandTests {
         let run = await agekit(["age", "--age", "20", "--profile", "-"], input: profile)
         #expect(run.code == 1)
         #expect(run.err.contains("invalid_profile"))
+    }
+
+    @Test(
+        "rule 3 through the CLI: --fault CALL:FAULT; a hung eligibility call never cancels the authoritative check",
+        arguments: [
+            (["--fault", "eligibility:hang"], true, "required"),
+            (["--fault", "eligibility:network"], true, "required"),
+            (["--fault", "requiredFeatures:hang", "--fault", "eligibility:notAvailable"], true, "unknown"),
+            (["--fault", "network"], true, "required"),
+        ] as [([String], Bool, String)])
+    func faults(extra: [String], asks: Bool, regulation: String) async throws {
+        let run = await agekit(
+            [
+                "age", "--persona", "13to15-approved", "--region", "US-TX", "--os", "27.0", "--date", "2026-11-30",
+                "--json",
+            ]
+                + extra)
+        #expect(run.code == 0, "\(run.err)")
+        let root = try json(run.out)
+        #expect(root["asksAtLaunch"] as? Bool == asks)
+        #expect(root["regulation"] as? String == regulation)
+    }
+
+    @Test("rule 4 through the CLI: the Mac never asks at launch, and a gated feature still asks on tap")
+    func macOS() async throws {
+        let root = try json(
+            await agekit([
+                "age", "--persona", "13to15-approved", "--region", "US-TX", "--platform", "macOS", "--os", "26.4",
+                "--date", "2026-11-30", "--json",
+            ]).out)
+        #expect(root["asksAtLaunch"] as? Bool == false)
+        #expect((root["policy"] as? [String: Any])?["askedAt"] as? String == "firstUse")
+    }
+
+    @Test(
+        "rule 9: without Declared Age Range the next step is the app's own 18-or-older question, never askForAgeRange",
+        arguments: [("visionOS", "26.4"), ("tvOS", "26.4"), ("watchOS", "27.0"), ("iOS", "18.0")])
+    func adultQuestion(platform: String, os: String) async throws {
+        let base = ["age", "--age", "30", "--platform", platform, "--os", os, "--date", "2026-11-30", "--json"]
+        let before = try #require(try json(await agekit(base).out)["decisions"] as? [String: [String: Any]])
+        #expect(before["market"]?["reason"] as? String == "needsAdultQuestion")
+        #expect(before["market"]?["nextStep"] as? String == "askAdultQuestion")
+        #expect(before.values.allSatisfy { $0["nextStep"] as? String != "askForAgeRange" })
+        let root = try json(await agekit(base + ["--adult-answer", "yes"]).out)
+        let policy = try #require(root["policy"] as? [String: Any])
+        #expect(policy["source"] as? String == "selfDeclared")
+        #expect(policy["askedAt"] as? String == "adultQuestion")
+        #expect((root["decisions"] as? [String: [String: Any]])?["market"]?["allowed"] as? Bool == true)
+    }
+
+    @Test(
+        "rule 10: communication limits show their permission request and its lifecycle",
+        arguments: [
+            ("approve", "approved"), ("deny", "denied"), ("deny-then-approve", "approved"), ("cancel", "cancelled"),
+            ("never", "expired"), ("late", "expired"),
+        ])
+    func communicationRequest(guardian: String, state: String) async throws {
+        let root = try json(
+            await agekit([
+                "age", "--age", "16", "--communication-limits", "--os", "27.0", "--date", "2026-11-30", "--guardian",
+                guardian, "--json",
+            ]).out)
+        let requests = try #require(root["permissionRequests"] as? [[String: Any]])
+        #expect(requests.count == 1)
+        #expect(requests.first?["feature"] as? String == "messages")
+        #expect(requests.first?["state"] as? String == state)
+        let steps = try #require(requests.first?["steps"] as? [[String: Any]])
+        #expect(steps.first?["state"] as? String == "asked")
+    }
+
+    @Test(
+        "rule 12: an 18+ feature needs a confirmed adult in Australia, Brazil and Singapore",
+        arguments: [
+            ("AU", "needsConfirmedAdult"), ("BR", "needsConfirmedAdult"), ("SG", "needsConfirmedAdult"),
+            ("default", "allowed"), ("US-TX", "allowed"),
+        ])
+    func confirmedAdultDownloads(region: String, reason: String) async throws {
+        let base = ["age", "--os", "26.4", "--date", "2026-11-30", "--region", region, "--json"]
+        let unconfirmed = try json(await agekit(base + ["--persona", "adult-self-declared"]).out)
+        #expect((unconfirmed["decisions"] as? [String: [String: Any]])?["market"]?["reason"] as? String == reason)
+        let confirmed = try json(await agekit(base + ["--persona", "adult-confirmed"]).out)
+        #expect((confirmed["decisions"] as? [String: [String: Any]])?["market"]?["reason"] as? String == "allowed")
     }
 
     @Test("personas and regions list the catalogs")

@@ -131,4 +131,36 @@ struct LaunchCommandTests {
         let result = await run(["--help"])
         #expect(result.code == 0 && result.out.contains("--consent-region"))
     }
+
+    @Test(
+        "rule 5 through the CLI: Alabama's 12 months to the day keep the saved answer between requests",
+        arguments: [
+            ("2027-03-01", "cadenceNotDue"), ("2028-01-30", "cadenceNotDue"), ("2028-01-31", "sharedBelowThreshold"),
+        ])
+    func alabamaCadence(date: String, rule: String) async throws {
+        let root = try await json([
+            "--persona", "13to15-approved", "--region", "US-AL", "--date", date, "--last-asked", "2027-01-31",
+            "--saved", "under",
+        ])
+        #expect(root["ageRule"] as? String == rule)
+        let actions = try #require(root["actions"] as? [String])
+        #expect(actions.contains { $0.hasPrefix("requestAgeRange") } == (rule != "cadenceNotDue"))
+    }
+
+    @Test("--consent-date shows the 13-month re-consent", arguments: [("2025-10-29", true), ("2026-01-15", false)])
+    func reconsent(consentDate: String, asked: Bool) async throws {
+        let root = try await json([
+            "--age", "30", "--region", "US-TX", "--consent-region", "EEA", "--date", "2026-11-30", "--consent-date",
+            consentDate,
+        ])
+        let actions = try #require(root["actions"] as? [String])
+        #expect(actions.contains("showConsentForm") == asked)
+    }
+
+    @Test("bad days are usage errors", arguments: ["--date", "--last-asked", "--consent-date"])
+    func badDays(option: String) async {
+        let result = await run(["--age", "30", option, "2026-13-01"])
+        #expect(result.code == 2)
+        #expect(result.err.contains(option))
+    }
 }

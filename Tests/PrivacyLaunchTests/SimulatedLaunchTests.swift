@@ -186,6 +186,48 @@ struct SimulatedLaunchTests {
         #expect(sequence.ageDecision?.rule == .sharedBelowThreshold)
     }
 
+    @Test(
+        "rule 3: a failing authoritative check is not cancelled by eligibility misreporting false: the minor is asked")
+    func failingFeaturesFalseEligibility() async throws {
+        let device = try device(persona: "13to15-approved")
+        device.ageSystem.update {
+            $0.faults = SimulatorFaults(regulatoryFeatures: .error(.network), eligibilityFalseNegative: true)
+        }
+        let sequence = await device.session(settings: OwnerSettings()).run()
+        #expect(device.ageSystem.calls.requests == 1)
+        #expect(sequence.ageDecision?.rule == .sharedBelowThreshold)
+        #expect(sequence.currentAnswer == .under)
+    }
+
+    @Test("rule 3: a hung eligibility call never cancels the authoritative check in the launch sequence")
+    func hungEligibility() async throws {
+        let device = try device(persona: "13to15-approved")
+        device.ageSystem.update { $0.faults = SimulatorFaults(eligibility: .hang) }
+        let session = await device.session(settings: OwnerSettings())
+        let run = Task { await session.run() }
+        await device.clock.waitForSleepers(2)
+        device.clock.advance(by: .seconds(10))
+        let sequence = await run.value
+        #expect(device.ageSystem.calls.regulatoryFeatures == 1)
+        #expect(sequence.ageDecision?.rule == .sharedBelowThreshold)
+    }
+
+    @Test("rule 4 in the launch sequence: the Mac has no region check, so everyone is asked; a child is never over")
+    func macNeverAsks() async throws {
+        let clock = SimulatedClock()
+        let person = try #require(SandboxPersona.named("13to15-approved")).person(today: clock.today)
+        let system = SimulatedAgeSystem(
+            .init(
+                person: person, region: try RegionCatalog.standard.region("US-TX"),
+                capabilities: PlatformCapabilities(platform: .macOS, os: OSVersion(26, 4))), clock: clock)
+        let device = SimulatedPrivacyDevice(ageSystem: system)
+        let sequence = await device.session(settings: OwnerSettings()).run()
+        #expect(system.calls.regulatoryFeatures == 0 && system.calls.eligibility == 0)
+        #expect(system.calls.requests == 1)
+        #expect(sequence.ageDecision?.rule == .sharedBelowThreshold)
+        #expect(sequence.currentAnswer == .under)
+    }
+
     @Test("a hanging age request with a deadline counts as no answer: the saved answer is used")
     func hangingRequest() async throws {
         let device = try device(persona: "adult-confirmed", setup: .init(savedAnswer: .over))

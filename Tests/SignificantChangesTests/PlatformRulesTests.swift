@@ -79,6 +79,21 @@ struct PlatformRulesTests {
         #expect(features == row.features)
     }
 
+    @Test(
+        "rule 3 in the change flow: a hung or failing requiredRegulatoryFeatures still asks the guardian",
+        arguments: [SimulatorFaults.Fault.hang, .error(.network)])
+    func failingFeaturesStillAsk(fault: SimulatorFaults.Fault) throws {
+        var setup = SimulatedAgeSystem.Setup(
+            person: try #require(SandboxPersona.named("13to15-approved")).person(today: CalendarDay(F.t0)),
+            region: Self.texas, capabilities: F.iOS)
+        setup.faults = SimulatorFaults(eligibility: .error(.notAvailable), regulatoryFeatures: fault)
+        let answer = ConsentScenario.answer(setup: setup, on: CalendarDay(F.t0))
+        #expect(answer.features.contains(.significantAppChangeRequiresParentalConsent))
+        #expect(
+            ConsentRouter(capabilities: F.iOS).route(subject: answer.subject, features: answer.features).route
+                == .guardianQuestion)
+    }
+
     @Test("rule 15: Mac Catalyst reads no rating code: a real reading there decides nothing")
     func catalystRating() async {
         let catalyst = PlatformCapabilities(platform: .macCatalyst, os: OSVersion(26, 4))

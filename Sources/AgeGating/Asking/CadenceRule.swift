@@ -7,8 +7,8 @@ public enum CadenceRule: Hashable, Sendable {
     /// Ask at every launch while the system says the person is regulated.
     case everyLaunchWhenRequired
     /// Ask while regulated, but at most once per `months` months, counted to the day: a
-    /// request on 2027-01-31 allows the next on 2028-01-31 (Alabama: 12, "with exceptions for
-    /// special circumstances": the person's own tap on "share age range" always asks).
+    /// request on 2027-01-31 allows the next on 2028-01-31 (Alabama: 12, with exceptions for
+    /// special circumstances: the person's own tap on "share age range" always asks).
     case atMostEvery(months: Int)
     /// Ask at the first launch after download, whatever the signals (they misreport), and
     /// at every launch while regulated.

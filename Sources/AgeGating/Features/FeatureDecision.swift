@@ -7,6 +7,9 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
         case allowed
         /// Closed until the person shares an age range: show a "share age range" button.
         case needsAgeRange
+        /// No Declared Age Range here (below 26; visionOS, tvOS, watchOS): closed until the person
+        /// answers the app's own "Are you 18 or older?" (stored as self-declared; never a date).
+        case needsAdultQuestion
         /// Closed for this tier; no button (asking again returns the cached range).
         case tooYoung
         /// Closed by a guardian's communication limits; the next step is a guardian permission
@@ -22,6 +25,8 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
     public enum NextStep: String, Hashable, Sendable {
         case none
         case askForAgeRange
+        /// Ask "Are you 18 or older?" and record it with `AgeGate.recordAdultAnswer(_:)`.
+        case askAdultQuestion
         case requestGuardianPermission
         case confirmAgeInSettings
         case retryNextLaunch
@@ -37,14 +42,15 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public var isAllowed: Bool { reason == .allowed }
 
-    /// Whether the screen shows an ask button (only when no range is known).
+    /// Whether the screen shows an ask button (only when no answer is known).
     @inlinable
-    public var canAsk: Bool { reason == .needsAgeRange }
+    public var canAsk: Bool { reason == .needsAgeRange || reason == .needsAdultQuestion }
 
     public var nextStep: NextStep {
         switch reason {
         case .allowed, .tooYoung: .none
         case .needsAgeRange: .askForAgeRange
+        case .needsAdultQuestion: .askAdultQuestion
         case .blockedByParentalControls: .requestGuardianPermission
         case .needsConfirmedAdult: .confirmAgeInSettings
         case .unavailable: .retryNextLaunch

@@ -1,3 +1,21 @@
+/// What a feature decision depends on besides the policy: the platform and the region.
+public struct DecisionContext: Hashable, Sendable {
+    /// Whether Declared Age Range exists here (iOS, iPadOS, Mac Catalyst and macOS 26+). Where
+    /// it does not, the next step is the app's own "18 or older?" question, never
+    /// `requestAgeRange`.
+    public var hasAgeRangeAPI: Bool
+    /// Where the App Store blocks 18+ downloads unless the account is a confirmed adult
+    /// (Australia, Brazil, Singapore): an 18+ feature needs a confirmed adult there too.
+    public var adultFeaturesNeedConfirmedAdult: Bool
+
+    public init(hasAgeRangeAPI: Bool = true, adultFeaturesNeedConfirmedAdult: Bool = false) {
+        self.hasAgeRangeAPI = hasAgeRangeAPI
+        self.adultFeaturesNeedConfirmedAdult = adultFeaturesNeedConfirmedAdult
+    }
+
+    public static let standard = DecisionContext()
+}
+
 extension FeatureRequirement {
     /// The decision table of DOMAIN §3 for one feature. Pure value code with no allocation,
     /// cheap enough to run every time a feature is opened.
@@ -5,18 +23,19 @@ extension FeatureRequirement {
     /// | policy | result |
     /// | --- | --- |
     /// | any, feature not gated | allowed |
-    /// | not asked, declined | needs an age range (ask button) |
+    /// | not asked, declined, with Declared Age Range | needs an age range (ask button) |
+    /// | not asked, declined, without it | needs the app's "18 or older?" question |
     /// | unavailable | unavailable |
     /// | known, tier below the minimum | too young (no button) |
     /// | known, communication limits on a blocked feature | blocked by parental controls |
-    /// | known, confirmed adult required, not confirmed | needs a confirmed adult |
+    /// | known, confirmed adult required (or an 18+ feature where 18+ downloads need one), not confirmed | needs a confirmed adult |
     /// | known, otherwise | allowed |
     @inlinable
-    public func decide(_ policy: AgePolicy) -> FeatureDecision {
+    public func decide(_ policy: AgePolicy, in context: DecisionContext = .standard) -> FeatureDecision {
         guard isGated else { return .allowed }
         switch policy {
         case .notAsked, .declined:
-            return FeatureDecision(.needsAgeRange)
+            return FeatureDecision(context.hasAgeRangeAPI ? .needsAgeRange : .needsAdultQuestion)
         case .unavailable:
             return FeatureDecision(.unavailable)
         case .known(let tier, let source, let communicationLimited):
@@ -26,7 +45,9 @@ extension FeatureRequirement {
             if communicationLimited && blockedByCommunicationLimits {
                 return FeatureDecision(.blockedByParentalControls)
             }
-            if requiresConfirmedAdult && source != .confirmed {
+            let adultFeature = (effectiveMinimumAge ?? 0) >= Self.adultAge
+            let needsConfirmed = requiresConfirmedAdult || (context.adultFeaturesNeedConfirmedAdult && adultFeature)
+            if needsConfirmed && source != .confirmed {
                 return FeatureDecision(.needsConfirmedAdult)
             }
             return .allowed

@@ -21,6 +21,16 @@ public final class AgeGate {
         public var cadence: CadenceRule
         /// Called on `invalidRequest` (a programmer error); asserts by default.
         public var onProgrammerError: @Sendable (AgeRangeServiceError) -> Void
+        /// The App Store blocks 18+ downloads here unless the account is a confirmed adult
+        /// (Australia, Brazil, Singapore): the app's 18+ features then need one too.
+        public var adultFeaturesNeedConfirmedAdult: Bool = false
+
+        /// What every feature decision of this gate depends on besides the policy.
+        public var decisionContext: DecisionContext {
+            DecisionContext(
+                hasAgeRangeAPI: capabilities.canRequestAgeRange,
+                adultFeaturesNeedConfirmedAdult: adultFeaturesNeedConfirmedAdult)
+        }
 
         public init(
             gates: AgeGates, capabilities: PlatformCapabilities, deadline: Duration = .seconds(10),
@@ -94,11 +104,13 @@ public final class AgeGate {
 
     /// The decision for one feature under the current policy.
     public func decision(for feature: FeatureRequirement) -> FeatureDecision {
-        feature.decide(policy)
+        feature.decide(policy, in: configuration.decisionContext)
     }
 
     /// Opens a feature: asks the system on the first use of a gated feature when nothing was
-    /// asked yet (never after a decline or an unavailable launch), then decides.
+    /// asked yet (never after a decline or an unavailable launch), then decides. Where there is
+    /// no Declared Age Range the decision is `needsAdultQuestion`: the app asks its own
+    /// question and records it with ``recordAdultAnswer(_:)``.
     public func open(_ feature: FeatureRequirement) async -> FeatureDecision {
         if feature.isGated, policy == .notAsked, configuration.capabilities.canRequestAgeRange {
             await request(.firstUse)

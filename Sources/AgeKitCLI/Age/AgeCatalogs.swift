@@ -31,6 +31,11 @@ enum AgeCatalogs {
                     .object([
                         "id": .string(region.id), "name": .string(region.name), "law": .optional(region.law),
                         "inEffectFrom": .optional(region.inEffectFrom?.description),
+                        "lawEffectiveFrom": .optional(region.lawEffectiveFrom?.description),
+                        "appleToolsFrom": .optional(region.appleToolsFrom?.description),
+                        "newAccountsOnly": .bool(region.newAccountsOnly == true),
+                        "signalIsActualKnowledge": .bool(region.signalIsActualKnowledge == true),
+                        "cadenceRule": .optional(region.cadenceRule),
                         "regulated": .bool(region.regulated),
                         "lawBands": region.lawBands.map { .array($0.map(AgeJSON.int)) } ?? .null,
                         "canDecline": .bool(region.canDecline), "maximumAge": .optional(region.maximumAge),
@@ -49,6 +54,10 @@ enum AgeCatalogs {
         return regions.map { region in
             var facts: [String] = [region.name]
             if let since = region.inEffectFrom { facts.append("from \(since)") }
+            if let law = region.lawEffectiveFrom { facts.append("law \(law)") }
+            if let apple = region.appleToolsFrom { facts.append("Apple's tools \(apple)") }
+            if region.newAccountsOnly == true { facts.append("new accounts only") }
+            if region.signalIsActualKnowledge == true { facts.append("the signal is actual knowledge") }
             facts.append(region.regulated ? "regulated" : "unregulated")
             if let bands = region.lawBands { facts.append("bands \(bands.map(String.init).joined(separator: ","))") }
             if !region.canDecline { facts.append("cannot decline") }

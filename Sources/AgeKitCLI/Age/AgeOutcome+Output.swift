@@ -57,7 +57,24 @@ extension AgeOutcome {
                 "regulatoryFeatures": signals.regulatoryFeatures.map { features in
                     .array(features.map { $0.rawValue }.sorted().map(AgeJSON.string))
                 } ?? .null,
+                "eligibilityFailure": .optional(signals.eligibilityFailure.map(Self.name)),
+                "regulatoryFeaturesFailure": .optional(signals.regulatoryFeaturesFailure.map(Self.name)),
             ]),
+            "regulation": .string(regulation.rawValue),
+            "permissionRequests": .array(
+                permissionRequests.map { request in
+                    .object([
+                        "feature": .string(request.feature), "topic": .string("communication"),
+                        "state": .string(request.result.request.state.name),
+                        "steps": .array(
+                            request.result.steps.map { step in
+                                .object([
+                                    "at": .string(step.at.formatted(.iso8601)), "event": .string(step.event),
+                                    "state": .string(step.state), "actions": .array(step.actions.map(AgeJSON.string)),
+                                ])
+                            }),
+                    ])
+                }),
             "asksAtLaunch": .bool(asksAtLaunch),
             "policy": .object(policyFields),
             "decisions": .object(decisions),
@@ -68,7 +85,15 @@ extension AgeOutcome {
         switch askedAt {
         case .launch: "asked at launch"
         case .firstUse: "asked on first use of a gated feature"
+        case .adultQuestion: "the app's own \"18 or older?\" question, stored as self-declared"
         case .never: "never asked"
+        }
+    }
+
+    static func name(_ failure: AgeGate.Failure) -> String {
+        switch failure {
+        case .error(let error): error.rawValue
+        case .timedOut: "timedOut"
         }
     }
 
@@ -97,6 +122,7 @@ extension AgeOutcome {
             $0.isEmpty ? "none" : $0.map(\.rawValue).sorted().joined(separator: ", ")
         }
         lines.append("Signals         eligible \(eligible); regulatory features \(features ?? "n/a")")
+        lines.append("Regulation      \(regulation.rawValue)")
         lines.append("Asks at launch  \(asksAtLaunch ? "yes" : "no")")
         switch policy {
         case .known(let tier, let source, let limited):
@@ -113,6 +139,14 @@ extension AgeOutcome {
             let step = decision.nextStep == .none ? "" : "  next: \(decision.nextStep.rawValue)"
             lines.append(
                 "  \(name)\(pad)\(decision.isAllowed ? "open  " : "closed")  \(decision.reason.rawValue)\(step)")
+        }
+        for request in permissionRequests {
+            lines.append(
+                "Permission request for \(request.feature) (communication topic): \(request.result.request.state.name)")
+            for step in request.result.steps {
+                let actions = step.actions.isEmpty ? "" : " -> \(step.actions.joined(separator: ", "))"
+                lines.append("  \(step.at.formatted(.iso8601)) \(step.event): \(step.state)\(actions)")
+            }
         }
         return lines.joined(separator: "\n")
     }

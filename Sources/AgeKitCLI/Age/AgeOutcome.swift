@@ -1,61 +1,116 @@
 import AgeGating
 import AgeKitSimulator
 import AgeSignals
+import Foundation
+import SignificantChanges
+import Synchronization
 
 /// What `agekit age` found: the system's answer, the launch check, the policy and a decision
-/// per feature.
+/// per feature, and the permission request for each feature communication limits close.
 struct AgeOutcome: Sendable {
     enum AskedAt: String, Sendable {
-        case launch, firstUse, never
+        case launch, firstUse, adultQuestion, never
     }
 
     var response: Result<AgeRangeResponse, AgeRangeServiceError>
     var signals: LaunchSignals
+    var regulation: LaunchSignals.Regulation
     var asksAtLaunch: Bool
     var askedAt: AskedAt
     var policy: AgePolicy
     var decisions: [(name: String, decision: FeatureDecision)]
+    var permissionRequests: [(feature: String, result: CommunicationSimulation.Result)]
     /// Everything the gate kept in its store after the run (the minimal record, nothing else).
     var stored: [String: String] = [:]
-    /// Whether the next launch asked the system again; nil when no relaunch was run.
+    /// Whether a second launch asked the system again; nil when none was run.
     var askedAgainAtRelaunch: Bool?
 
     /// Runs the scenario: asks the simulated system once directly (what it returns), then
     /// runs the real gate against a fresh copy: the launch check, and if it did not ask, the
-    /// first use of a gated feature. With `relaunch`, a person who declined is launched a
-    /// second time on the same store, to show whether the gate would ask again by itself.
+    /// first use of a gated feature (or, without Declared Age Range, the app's own "18 or
+    /// older?" question when `--adult-answer` gives its answer). A hang is given up at the
+    /// gate's deadline on the simulated clock. With `relaunch`, a person who declined is
+    /// launched a second time on the same store, to show whether the gate would ask again.
     static func run(_ scenario: AgeScenario, relaunch: Bool = false) async -> AgeOutcome {
-        let clock = SimulatedClock(start: scenario.today.date)
+        let clock = SimulatedClock(start: scenario.today.date.addingTimeInterval(9 * 3600))
         let probe = SimulatedAgeSystem(scenario.setup, clock: clock)
-        let response: Result<AgeRangeResponse, AgeRangeServiceError>
-        do {
-            response = .success(try await probe.requestAgeRange(gates: scenario.profile.gates))
-        } catch {
-            response = .failure(error)
+        let gates = scenario.profile.gates
+        let deadline = Duration.seconds(10)
+        let response: Result<AgeRangeResponse, AgeRangeServiceError> = await drive(clock, step: deadline) {
+            switch await Deadline.run(
+                within: deadline, clock: clock,
+                { () async throws(AgeRangeServiceError) in try await probe.requestAgeRange(gates: gates) })
+            {
+            case .value(let response): .success(response)
+            case .failed(let error): .failure(error)
+            case .timedOut: .failure(.unknown("timedOut"))
+            }
         }
         let system = SimulatedAgeSystem(scenario.setup, clock: clock)
-        let configuration = AgeGate.Configuration(
-            gates: scenario.profile.gates, capabilities: scenario.capabilities, cadence: scenario.profile.cadence,
+        var configuration = AgeGate.Configuration(
+            gates: gates, capabilities: scenario.capabilities, deadline: deadline, cadence: scenario.profile.cadence,
             onProgrammerError: { _ in })
+        configuration.adultFeaturesNeedConfirmedAdult = scenario.region.adultDownloadsRequireConfirmedAdult
         let store = InMemoryKeyValueStore()
+        if let lastAsked = scenario.lastAsked {
+            var record = CadenceRecord(hasLaunched: true)
+            record.recordRequest(at: lastAsked.date)
+            try? store.set(record.encoded, forKey: CadenceRecord.key)
+        }
         let gate = await AgeGate(service: system, configuration: configuration, store: store, clock: clock)
-        let report = await gate.launch()
+        let report = await drive(clock, step: deadline) { await gate.launch() }
         var askedAt: AskedAt = report.asked ? .launch : .never
         if !report.asked, let gated = scenario.profile.features.first(where: { $0.requirement.isGated }) {
-            _ = await gate.open(gated.requirement)
+            let decision = await drive(clock, step: deadline) { await gate.open(gated.requirement) }
             if system.calls.requests > 0 { askedAt = .firstUse }
+            if decision.reason == .needsAdultQuestion, let answer = scenario.adultAnswer {
+                await gate.recordAdultAnswer(answer)
+                askedAt = .adultQuestion
+            }
         }
         let policy = await gate.policy
+        var decisions: [(name: String, decision: FeatureDecision)] = []
+        for feature in scenario.profile.features {
+            decisions.append((feature.name, await gate.decision(for: feature.requirement)))
+        }
+        var requests: [(feature: String, result: CommunicationSimulation.Result)] = []
+        for (name, decision) in decisions where decision.nextStep == .requestGuardianPermission {
+            let simulation = CommunicationSimulation(
+                feature: name, guardian: scenario.guardian,
+                reportsCancel: scenario.capabilities.os >= OSVersion(27, 0), start: clock.now)
+            requests.append((name, await simulation.run()))
+        }
         var outcome = AgeOutcome(
-            response: response, signals: report.signals, asksAtLaunch: report.asked, askedAt: askedAt, policy: policy,
-            decisions: scenario.profile.features.map { ($0.name, $0.requirement.decide(policy)) },
+            response: response, signals: report.signals, regulation: report.regulation, asksAtLaunch: report.asked,
+            askedAt: askedAt, policy: policy, decisions: decisions, permissionRequests: requests,
             stored: store.snapshot)
         if relaunch && policy == .declined {
             let before = system.calls.requests
             let next = await AgeGate(service: system, configuration: configuration, store: store, clock: clock)
-            _ = await next.launch()
+            _ = await drive(clock, step: deadline) { await next.launch() }
             outcome.askedAgainAtRelaunch = system.calls.requests > before
         }
         return outcome
+    }
+
+    /// Runs `operation`, moving the simulated clock on by `step` whenever it waits on it, so a
+    /// hung call ends at its deadline instead of never.
+    static func drive<T: Sendable>(
+        _ clock: SimulatedClock, step: Duration, _ operation: @escaping @Sendable () async -> T
+    ) async -> T {
+        let done = Mutex(false)
+        let task = Task {
+            let value = await operation()
+            done.withLock { $0 = true }
+            return value
+        }
+        // Only a simulated hang (a sleeper past every deadline) moves time; a deadline timer
+        // alone never does, so a call that answers is never timed out here.
+        let stepSeconds = Double(step.components.seconds)
+        while !done.withLock({ $0 }) {
+            await Task.yield()
+            if clock.hasSleeper(beyond: clock.now.addingTimeInterval(stepSeconds * 2)) { clock.advance(by: step) }
+        }
+        return await task.value
     }
 }

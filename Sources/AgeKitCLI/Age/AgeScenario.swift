@@ -12,9 +12,17 @@ struct AgeScenario: Sendable {
     var profile: AppProfile
     var faults: SimulatorFaults
     var today: CalendarDay
+    /// The day of the app's last request, when it asked before (`--last-asked`).
+    var lastAsked: CalendarDay?
+    /// The answer to the app's own "18 or older?" question (`--adult-answer`).
+    var adultAnswer: Bool?
+    /// How a guardian answers a communication-limits permission request (`--guardian`).
+    var guardian: GuardianBehavior
+    var guardianName: String
 
     static let valued: Set<String> = [
         "persona", "age", "declaration", "gates", "os", "platform", "region", "profile", "date", "fault",
+        "last-asked", "adult-answer", "guardian", "account-created",
     ]
     static let flags: Set<String> = ["communication-limits", "declines", "json"]
 
@@ -65,6 +73,12 @@ struct AgeScenario: Sendable {
                 significantUpdateApplicable: person.significantUpdateApplicable, guardianAnswer: person.guardianAnswer)
         }
         if arguments.flag("communication-limits") { person.parentalControls.insert(.communicationLimits) }
+        if let text = arguments.value("account-created") {
+            guard let day = CalendarDay(parsing: text) else {
+                throw .usage("--account-created: '\(text)' is not a YYYY-MM-DD day")
+            }
+            person.accountCreated = day
+        }
         if arguments.flag("declines") { person.sharing = .declines }
 
         let region: Region
@@ -94,19 +108,60 @@ struct AgeScenario: Sendable {
             }
         }
 
-        var faults = SimulatorFaults.none
-        if let text = arguments.value("fault") {
-            let error = AgeRangeServiceError(rawValue: text)
-            guard AgeRangeServiceError.knownCases.contains(error) else {
-                let names = AgeRangeServiceError.knownCases.map { $0.rawValue }.joined(separator: ", ")
-                throw .usage("--fault: unknown error '\(text)' (\(names))")
+        let faults = try parseFaults(arguments.values("fault"))
+        var lastAsked: CalendarDay?
+        if let text = arguments.value("last-asked") {
+            guard let day = CalendarDay(parsing: text) else {
+                throw .usage("--last-asked: '\(text)' is not a YYYY-MM-DD day")
             }
-            faults.request = .error(error)
+            lastAsked = day
+        }
+        var adultAnswer: Bool?
+        if let text = arguments.value("adult-answer") {
+            guard text == "yes" || text == "no" else { throw .usage("--adult-answer: '\(text)' is not yes or no") }
+            adultAnswer = text == "yes"
+        }
+        let guardianName = arguments.value("guardian") ?? "approve"
+        guard let guardian = GuardianBehavior(name: guardianName) else {
+            throw .usage(
+                "--guardian: '\(guardianName)' is not one of \(GuardianBehavior.names.joined(separator: ", "))")
         }
         return AgeScenario(
             person: person, personaName: personaName, region: region,
             capabilities: PlatformCapabilities(platform: platform, os: os), profile: profile, faults: faults,
-            today: today)
+            today: today, lastAsked: lastAsked, adultAnswer: adultAnswer, guardian: guardian, guardianName: guardianName
+        )
+    }
+
+    /// `--fault CALL:FAULT` (repeatable): CALL is request, eligibility or requiredFeatures, FAULT
+    /// an error name or `hang`. A bare `--fault ERROR` keeps meaning the request.
+    static func parseFaults(_ values: [String]) throws(CLIError) -> SimulatorFaults {
+        var faults = SimulatorFaults.none
+        let calls = ["request", "eligibility", "requiredFeatures"]
+        for text in values {
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            let (call, name) = parts.count == 2 ? (parts[0], parts[1]) : ("request", text)
+            guard calls.contains(call) else {
+                throw .usage("--fault: unknown call '\(call)' in '\(text)' (\(calls.joined(separator: ", ")))")
+            }
+            let fault: SimulatorFaults.Fault
+            if name == "hang" {
+                fault = .hang
+            } else {
+                let error = AgeRangeServiceError(rawValue: name)
+                guard AgeRangeServiceError.knownCases.contains(error) else {
+                    let names = AgeRangeServiceError.knownCases.map { $0.rawValue }.joined(separator: ", ")
+                    throw .usage("--fault: unknown error '\(name)' (\(names), or hang)")
+                }
+                fault = .error(error)
+            }
+            switch call {
+            case "eligibility": faults.eligibility = fault
+            case "requiredFeatures": faults.regulatoryFeatures = fault
+            default: faults.request = fault
+            }
+        }
+        return faults
     }
 
     static func loadProfile(_ path: String, console: Console) throws(CLIError) -> AppProfile {

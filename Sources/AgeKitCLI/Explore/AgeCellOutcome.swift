@@ -19,7 +19,7 @@ struct AgeCellOutcome: Hashable, Sendable, Codable {
     var response: String
     /// Eligibility and the regulatory features the launch check read.
     var signals: String
-    /// `launch`, `firstUse` or `never`.
+    /// `launch`, `firstUse`, `adultQuestion` or `never`.
     var askedAt: String
     /// `known`, `declined`, `unavailable` or `notAsked`.
     var policy: String
@@ -84,6 +84,7 @@ struct AgeCellOutcome: Hashable, Sendable, Codable {
         switch askedAt {
         case "launch": "L"
         case "firstUse": "F"
+        case "adultQuestion": "Q"
         default: "-"
         }
     }

@@ -24,6 +24,10 @@ final class SimulatorEvaluator: ExploreEvaluator {
     let configuration: ExploreConfiguration
     private let changesRuns = Mutex<[ChangesKey: ChangesCellOutcome]>([:])
 
+    /// `agekit age`'s default guardian for communication-limits requests.
+    static let guardianName = "approve"
+    static let guardian = GuardianBehavior(name: guardianName)!
+
     init(_ configuration: ExploreConfiguration) {
         self.configuration = configuration
     }
@@ -32,13 +36,14 @@ final class SimulatorEvaluator: ExploreEvaluator {
         let setup = cell.setup
         let scenario = AgeScenario(
             person: setup.person, personaName: cell.person.persona?.name, region: cell.region,
-            capabilities: cell.capabilities, profile: configuration.profile, faults: setup.faults, today: cell.day)
+            capabilities: cell.capabilities, profile: configuration.profile, faults: setup.faults, today: cell.day,
+            lastAsked: nil, adultAnswer: nil, guardian: Self.guardian, guardianName: Self.guardianName)
         let age = await AgeOutcome.run(scenario, relaunch: true)
 
-        let launch = await LaunchRun(setup: setup, start: cell.day.date, settings: configuration.settings).run()
-
-        // `agekit changes` starts at 09:00 UTC; so does every day of the sweep.
+        // The commands start their simulated time at 09:00 UTC; so does every day of the sweep.
         let start = cell.day.date.addingTimeInterval(9 * 3600)
+        let launch = await LaunchRun(setup: setup, start: start, settings: configuration.settings).run()
+
         let answer = ConsentScenario.answer(setup: setup, on: cell.day)
         let key = ChangesKey(answer: answer, capabilities: cell.capabilities)
         let changes: ChangesCellOutcome

@@ -35,7 +35,8 @@ extension ExploreHTML {
     ]
 
     static let letters: [String: String] = [
-        "age": "L asked at launch, F asked on first use of a gated feature, - never asked",
+        "age":
+            "L asked at launch, F asked on first use of a gated feature, Q the app's own 18-or-older question, - never asked",
         "launch": "T tracking prompt, O over without prompt, S stopped, M stopped with the message",
         "changes":
             "G guardian question, A system sheet, N in-app notice, V blocked until verified, R blocked with retry, D other device, - clear",

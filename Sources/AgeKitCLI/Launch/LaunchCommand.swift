@@ -1,3 +1,4 @@
+import AgeGating
 import AgeKitSimulator
 import AgeSignals
 import Foundation
@@ -11,7 +12,8 @@ struct LaunchCommand: Command {
     static let help = """
         Usage: agekit launch (--persona NAME | --age N) [--declines] [--os 26.4] [--region ID]
                              [--consent-region EEA] [--owner FILE] [--saved over|under|none] [--json]
-                             [--tracking STATUS] [--consent-answer ANSWER]
+                             [--tracking STATUS] [--consent-answer ANSWER] [--date YYYY-MM-DD]
+                             [--last-asked YYYY-MM-DD] [--consent-date YYYY-MM-DD]
 
         Runs the privacy launch sequence for one simulated person and prints the steps in order
         (content, age, consent, tracking, ads, notifications, location), each with its decision
@@ -32,6 +34,12 @@ struct LaunchCommand: Command {
                                 denied or authorized
           --consent-answer A    how the person answers a consent form: acceptAll (default),
                                 profileOnly, refuseAll or close
+          --date YYYY-MM-DD     the simulated day (default 2026-11-30)
+          --last-asked DAY      the day the app last asked for the age range: the cadence rule
+                                (the owner's 'cadence', else the region's: US-AL every-12-months,
+                                US-CA download-and-launch) decides whether this launch asks again
+          --consent-date DAY    the day the person answered the consent form (accepting all);
+                                consent older than 13 months is asked again
           --json                print JSON: steps, ageAnswer, message, trackingPrompt, guards
 
         Exit status: 0 the sequence ran, 1 the owner file is invalid, 2 usage error.
@@ -39,19 +47,26 @@ struct LaunchCommand: Command {
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         let options = try LaunchOptions(arguments) { path in try Data(contentsOf: URL(fileURLWithPath: path)) }
-        let start = SimulatedClock().now
+        let clock = SimulatedClock(start: options.date.date.addingTimeInterval(9 * 3600))
         var person: SimulatedPerson
         switch options.subject {
-        case .persona(let persona): person = persona.person(today: CalendarDay(start))
-        case .age(let age): person = .aged(age, today: CalendarDay(start))
+        case .persona(let persona): person = persona.person(today: clock.today)
+        case .age(let age): person = .aged(age, today: clock.today)
         }
         if options.declines { person.sharing = .declines }
         let run = LaunchRun(
             setup: SimulatedAgeSystem.Setup(
                 person: person, region: options.region,
                 capabilities: PlatformCapabilities(platform: .iOS, os: options.os)),
-            start: start, settings: options.settings, consentRegion: options.consentRegion,
-            consentAnswer: options.consentAnswer, tracking: options.tracking, saved: options.saved)
+            start: clock.now, settings: options.settings,
+            device: SimulatedPrivacyDevice.Setup(
+                consent: SimulatedConsentSDK.Setup(
+                    region: options.consentRegion, earlierChoices: options.consentDate.map { _ in .acceptAll },
+                    earlierConsentDate: options.consentDate.map {
+                        Timestamp(year: $0.year, month: $0.month, day: $0.day)
+                    },
+                    formAnswer: options.consentAnswer),
+                trackingStatus: options.tracking, savedAnswer: options.saved, cadence: Self.cadence(options)))
         let report = await run.run()
         if options.json {
             console.out(report.json())
@@ -59,9 +74,18 @@ struct LaunchCommand: Command {
             let heading =
                 "Privacy launch for \(options.subjectDescription) in \(options.region.id) on iOS \(options.os)"
                 + " (consent region \(options.consentRegion.rawValue), saved answer \(options.saved?.rawValue ?? "none"),"
-                + " threshold \(options.settings.threshold))"
+                + " threshold \(options.settings.threshold), \(options.date),"
+                + " cadence \(options.settings.cadence?.description ?? "every-launch"))"
             console.out(report.text(heading: heading))
         }
         return 0
+    }
+
+    /// The cadence record the app kept: launched before, and the day it last asked.
+    static func cadence(_ options: LaunchOptions) -> CadenceRecord {
+        guard let day = options.lastAsked else { return CadenceRecord() }
+        var record = CadenceRecord(hasLaunched: true)
+        record.recordRequest(at: day.date)
+        return record
     }
 }

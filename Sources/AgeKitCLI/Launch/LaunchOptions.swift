@@ -21,9 +21,16 @@ struct LaunchOptions {
     var tracking: TrackingStatus
     var consentAnswer: SimulatedConsentSDK.FormAnswer
     var json: Bool
+    /// The simulated day (`--date`, default 2026-11-30).
+    var date: CalendarDay
+    /// The day the app last asked for the age range (`--last-asked`).
+    var lastAsked: CalendarDay?
+    /// The day of the stored consent (`--consent-date`): older than 13 months is asked again.
+    var consentDate: CalendarDay?
 
     static let valued: Set<String> = [
         "persona", "age", "os", "region", "consent-region", "owner", "saved", "tracking", "consent-answer",
+        "date", "last-asked", "consent-date",
     ]
     static let flags: Set<String> = ["declines", "json"]
 
@@ -81,6 +88,14 @@ struct LaunchOptions {
         if let path = ownerFile {
             settings = try Self.loadSettings(path, readFile: readFile)
         }
+        // The region's cadence applies unless the owner settings choose one.
+        if settings.cadence == nil { settings.cadence = region.parsedCadenceRule }
+        func day(_ name: String) throws(CLIError) -> CalendarDay? {
+            try parsed.value(name, as: "a YYYY-MM-DD day") { CalendarDay(parsing: $0) }
+        }
+        date = try day("date") ?? CalendarDay(2026, 11, 30)!
+        lastAsked = try day("last-asked")
+        consentDate = try day("consent-date")
     }
 
     static func loadSettings(_ path: String, readFile: (String) throws -> Data) throws(CLIError) -> OwnerSettings {

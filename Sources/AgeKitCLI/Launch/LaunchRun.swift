@@ -11,20 +11,17 @@ struct LaunchRun: Sendable {
     /// When the launch happens (the simulated clock starts here).
     var start: Date
     var settings: OwnerSettings
-    var consentRegion: ConsentRegion = .none
-    var consentAnswer: SimulatedConsentSDK.FormAnswer = .acceptAll
-    var tracking: TrackingStatus = .notDetermined
-    var saved: AgeAnswer?
+    /// The consent SDK, the permissions, the saved answer and the cadence record.
+    var device = SimulatedPrivacyDevice.Setup()
 
-    /// Runs the sequence to its end and reports the steps and the actions performed.
+    /// Runs the sequence to its end and reports the steps and the actions performed. The
+    /// region's cadence applies unless the owner settings choose one.
     func run() async -> LaunchReport {
+        var settings = settings
+        if settings.cadence == nil { settings.cadence = setup.region.parsedCadenceRule }
         let clock = SimulatedClock(start: start)
         let system = SimulatedAgeSystem(setup, clock: clock)
-        let device = SimulatedPrivacyDevice(
-            ageSystem: system,
-            setup: SimulatedPrivacyDevice.Setup(
-                consent: SimulatedConsentSDK.Setup(region: consentRegion, formAnswer: consentAnswer),
-                trackingStatus: tracking, savedAnswer: saved))
+        let device = SimulatedPrivacyDevice(ageSystem: system, setup: device)
         let session = await device.session(settings: settings)
         let sequence = await session.run()
         return LaunchReport(sequence: sequence, performed: await session.performed)

@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 
 /// Where the person's account is, and what its law makes the system do. Loaded from the
@@ -19,8 +20,21 @@ public struct Region: Hashable, Sendable, Codable {
     public var name: String
     /// The law in one line, for listings.
     public var law: String?
-    /// The day the system starts applying the law; before it the region is unregulated.
+    /// The day the system starts applying the law; before it the region is unregulated. The
+    /// later of ``lawEffectiveFrom`` and ``appleToolsFrom``: Apple applies age assurance only
+    /// where a law requires it, and only once its tools are on.
     public var inEffectFrom: CalendarDay?
+    /// When the law takes effect (as last amended: Utah and Louisiana moved to 2027).
+    public var lawEffectiveFrom: CalendarDay?
+    /// When Apple said its tools turn on there (Texas: new accounts from 2026-06-04); the two
+    /// dates differ, and Apple's announcements were not all updated when laws moved.
+    public var appleToolsFrom: CalendarDay?
+    /// The law applies to accounts created from ``inEffectFrom`` on (Texas, Utah, Louisiana);
+    /// an account of unknown age counts as new (the careful side).
+    public var newAccountsOnly: Bool?
+    /// Receiving the age signal counts as actual knowledge of the age range (California): the
+    /// app's own obligations start from the first answer, whatever it stores.
+    public var signalIsActualKnowledge: Bool?
     /// Whether age assurance applies (eligibility true, `declaredAgeRangeRequired` reported).
     public var regulated: Bool
     /// The law's bands, replacing the app's gates; nil keeps the app's gates.
@@ -36,6 +50,12 @@ public struct Region: Hashable, Sendable, Codable {
     public var adultDownloadsRequireConfirmedAdult: Bool
     /// How often the law lets an app ask, in words (the cadence rule the app should pick).
     public var cadence: String?
+    /// The same as a cadence rule name (`every-12-months`, `download-and-launch`,
+    /// `every-launch`): what the simulated app follows here unless its own settings say.
+    public var cadenceRule: String?
+
+    /// ``cadenceRule`` parsed; nil when absent or not a rule name.
+    public var parsedCadenceRule: CadenceRule? { cadenceRule.flatMap { try? CadenceRule(parsing: $0) } }
 
     public init(
         id: String, name: String, law: String? = nil, inEffectFrom: CalendarDay? = nil, regulated: Bool = false,
@@ -60,6 +80,19 @@ public struct Region: Hashable, Sendable, Codable {
 
     /// An unregulated region with the usual age of majority.
     public static let unregulated = Region(id: "default", name: "Unregulated region")
+
+    /// The region as the system treats this person: where the law covers only new accounts
+    /// and the person's account is older than the law, the region behaves as unregulated.
+    public func applying(to person: SimulatedPerson) -> Region {
+        guard newAccountsOnly == true, let start = inEffectFrom, let created = person.accountCreated, created < start
+        else { return self }
+        var region = self
+        region.regulated = false
+        region.lawBands = nil
+        region.canDecline = true
+        region.regulatoryFeatures = Features()
+        return region
+    }
 
     /// Whether the law applies on `day`.
     public func isInEffect(on day: CalendarDay) -> Bool {

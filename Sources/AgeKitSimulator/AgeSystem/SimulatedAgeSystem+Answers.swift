@@ -5,7 +5,7 @@ extension SimulatedAgeSystem {
     /// Pure: the CLI and the benchmark sweep call it directly.
     public static func answer(gates: AgeGates, setup: Setup, today: CalendarDay) -> AgeRangeResponse {
         let person = setup.person
-        let region = setup.region
+        let region = setup.region.applying(to: person)
         if !person.sharing.shares && region.allowsDeclining(on: today) {
             return .declinedSharing
         }
@@ -31,8 +31,9 @@ extension SimulatedAgeSystem {
     /// Eligibility as the system reports it, misreports included.
     public static func eligibility(setup: Setup, today: CalendarDay) -> Bool {
         if setup.capabilities.eligibilityAlwaysFalse { return false }
-        let regulated = setup.region.isRegulated(on: today)
-        if regulated && setup.faults.eligibilityFalseNegative && setup.region.eligibilityFalseNegativesReported {
+        let region = setup.region.applying(to: setup.person)
+        let regulated = region.isRegulated(on: today)
+        if regulated && setup.faults.eligibilityFalseNegative && region.eligibilityFalseNegativesReported {
             return false
         }
         return regulated || setup.faults.eligibilityFalsePositive
@@ -43,7 +44,8 @@ extension SimulatedAgeSystem {
     public static func regulatoryFeatures(setup: Setup, today: CalendarDay) -> Set<RegulatoryFeature> {
         let majority = setup.region.maximumAge ?? 18
         let minor = setup.person.systemAge(on: today) < majority
-        var features = setup.region.isRegulated(on: today) ? setup.region.features(minor: minor, on: today) : []
+        let region = setup.region.applying(to: setup.person)
+        var features = region.isRegulated(on: today) ? region.features(minor: minor, on: today) : []
         if setup.person.significantUpdateApplicable {
             features.insert(
                 minor ? .significantAppChangeRequiresParentalConsent : .significantAppChangeRequiresAdultNotification)

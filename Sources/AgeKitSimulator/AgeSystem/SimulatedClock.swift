@@ -33,6 +33,11 @@ public final class SimulatedClock: AgeGateClock, Sendable {
     /// How many tasks are sleeping on this clock.
     public var pendingSleepers: Int { state.withLock { $0.sleepers.count } }
 
+    /// Whether a task sleeps until after `date` (a simulated hang, not a deadline timer).
+    public func hasSleeper(beyond date: Date) -> Bool {
+        state.withLock { state in state.sleepers.values.contains { $0.deadline > date } }
+    }
+
     /// Moves time forward and wakes every sleeper whose deadline has passed.
     public func advance(by duration: Duration) {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

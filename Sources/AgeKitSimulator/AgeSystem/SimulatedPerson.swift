@@ -44,6 +44,8 @@ public struct SimulatedPerson: Hashable, Sendable {
     /// The sandbox's "significant update notification applicable" switch.
     public var significantUpdateApplicable: Bool
     public var guardianAnswer: GuardianPermissionAnswer
+    /// When the Apple Account was created; nil is unknown and counts as a new account.
+    public var accountCreated: CalendarDay?
 
     public init(
         name: String, birthDate: CalendarDay, declaration: AgeRangeDeclaration, checkMethod: AgeRangeDeclaration? = nil,

@@ -40,9 +40,13 @@ extension ConsentScenario {
             asking.canRequestAgeRange && setup.faults.request == nil
             ? SimulatedAgeSystem.answer(gates: simulatedGates, setup: setup, today: day) : nil
         let subject = ConsentSubject(response: response)
+        // A faulty call (an error or a hang) answers nothing: the routing table infers carefully.
         let reported: Set<RegulatoryFeature>? =
-            asking.hasRequiredRegulatoryFeatures ? SimulatedAgeSystem.regulatoryFeatures(setup: setup, today: day) : nil
-        let eligible: Bool? = asking.hasEligibility ? SimulatedAgeSystem.eligibility(setup: setup, today: day) : nil
+            asking.hasRequiredRegulatoryFeatures && setup.faults.regulatoryFeatures == nil
+            ? SimulatedAgeSystem.regulatoryFeatures(setup: setup, today: day) : nil
+        let eligible: Bool? =
+            asking.hasEligibility && setup.faults.eligibility == nil
+            ? SimulatedAgeSystem.eligibility(setup: setup, today: day) : nil
         let (features, source) = RegulatoryFeature.forRouting(
             reported: reported, eligible: eligible, subject: subject, capabilities: capabilities)
         let guardian: GuardianBehavior =

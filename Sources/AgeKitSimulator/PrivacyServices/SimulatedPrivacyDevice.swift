@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 import PrivacyLaunch
 
@@ -15,13 +16,17 @@ public struct SimulatedPrivacyDevice: Sendable {
         public var locationStatus: PermissionStatus
         public var locationAnswer: PermissionStatus
         public var savedAnswer: AgeAnswer?
+        /// The cadence record kept from earlier launches.
+        public var cadence: CadenceRecord
 
         public init(
             consent: SimulatedConsentSDK.Setup = .init(), trackingStatus: TrackingStatus = .notDetermined,
             trackingAnswer: TrackingStatus = .authorized, notificationStatus: PermissionStatus = .notDetermined,
             notificationAnswer: PermissionStatus = .granted, locationStatus: PermissionStatus = .notDetermined,
-            locationAnswer: PermissionStatus = .granted, savedAnswer: AgeAnswer? = nil
+            locationAnswer: PermissionStatus = .granted, savedAnswer: AgeAnswer? = nil,
+            cadence: CadenceRecord = CadenceRecord()
         ) {
+            self.cadence = cadence
             self.consent = consent
             self.trackingStatus = trackingStatus
             self.trackingAnswer = trackingAnswer
@@ -60,7 +65,7 @@ public struct SimulatedPrivacyDevice: Sendable {
             .notifications, status: setup.notificationStatus, answer: setup.notificationAnswer, journal: journal)
         self.location = SimulatedPermission(
             .location, status: setup.locationStatus, answer: setup.locationAnswer, journal: journal)
-        self.store = SimulatedAgeAnswerStore(setup.savedAnswer)
+        self.store = SimulatedAgeAnswerStore(setup.savedAnswer, cadence: setup.cadence)
     }
 
     /// The services, ready for ``LaunchSession``.

@@ -8,8 +8,8 @@ import Foundation
 ///   send it or cancel. A cancel is reported only from 27.0; before that the app learns
 ///   nothing, and the question's expiry ends the wait.
 /// - The listener never stops: after a denial, a later approval is still heard.
-/// - An answer after the question's expiry date is ignored: from then on the guardian "can no
-///   longer respond", so the request stays expired and can be asked again.
+/// - An answer after the question's expiry date is ignored: from then on the guardian can no
+///   longer answer it, so the request stays expired and can be asked again.
 public struct CommunicationRequest: Hashable, Sendable, Codable {
     public enum State: Hashable, Sendable, Codable {
         case notAsked

@@ -7,7 +7,7 @@ import Foundation
 /// - The listener never stops: after a denial, a later approval is still heard.
 /// - Responses to questions this request never sent are ignored.
 /// - An answer that arrives after its question's expiry date is ignored: from then on the
-///   guardian "can no longer respond" (`PermissionQuestion.expirationDate`), so the request
+///   guardian can no longer answer it (`PermissionQuestion.expirationDate`), so the request
 ///   stays expired and can be asked again.
 /// - Nothing but an approval unblocks.
 public struct GuardianRequest: Hashable, Sendable, Codable {
