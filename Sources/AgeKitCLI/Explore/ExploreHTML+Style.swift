@@ -53,7 +53,7 @@ extension ExploreHTML {
             tr.bad td{background:#ffebee}
             table.m{font:11px/1.2 ui-monospace,monospace}
             table.m th{font-weight:normal;padding:1px 4px;background:#f5f5f5;border:1px solid #ddd}
-            table.m tbody th{text-align:left;max-width:28em}
+            table.m tbody th{text-align:left;min-width:18em;max-width:34em}
             table.m td{border:1px solid #fff;text-align:center;width:1.6em;padding:0}
             table.m td a{display:block;color:#000;text-decoration:none}
             .sw{display:inline-block;width:1em;height:1em;vertical-align:middle;margin:0 4px 0 10px;border:1px solid #999}

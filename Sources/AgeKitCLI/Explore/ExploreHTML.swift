@@ -64,7 +64,9 @@ struct ExploreHTML {
         row("stopsLaunch", "The launch stops at the age step", summary.stopsLaunch)
         row("blocks", "A significant change stays blocked", summary.blocks)
         row(
-            "minorTracking", "A known minor reaches the tracking prompt (must be 0)", summary.minorTracking,
+            "minorTracking",
+            "A minor reaches the tracking prompt where the law requires age assurance or the app knew (must be 0)",
+            summary.minorTracking,
             mustBeZero: true)
         row(
             "minorAdultFeature", "A minor reaches an 18+ feature (must be 0)", summary.minorAdultFeature,
