@@ -110,7 +110,9 @@ let package = Package(
                 .target(name: "AgeKitAppleMirror", condition: .when(platforms: [.linux])),
             ],
             path: "Examples/VinylCrate/Tests/VinylCrateKitTests", swiftSettings: mirrorSettings),
-        .testTarget(name: "AgeKitCLITests", dependencies: ["AgeKitCLI", "TestSupport"]),
+        .testTarget(
+            name: "AgeKitCLITests",
+            dependencies: ["AgeKitCLI", "AgeKitSimulator", "AgeSignals", "SignificantChanges", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit", "TestSupport"]),
     ],

@@ -11,6 +11,7 @@ public enum AgeKitCLI {
         AgeCommand.self,
         LaunchCommand.self,
         ChangesCommand.self,
+        ExploreCommand.self,
         BenchCommand.self,
         VersionCommand.self,
     ]

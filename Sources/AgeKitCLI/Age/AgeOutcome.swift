@@ -20,13 +20,18 @@ struct AgeOutcome: Sendable {
     var policy: AgePolicy
     var decisions: [(name: String, decision: FeatureDecision)]
     var permissionRequests: [(feature: String, result: CommunicationSimulation.Result)]
+    /// Everything the gate kept in its store after the run (the minimal record, nothing else).
+    var stored: [String: String] = [:]
+    /// Whether a second launch asked the system again; nil when none was run.
+    var askedAgainAtRelaunch: Bool?
 
     /// Runs the scenario: asks the simulated system once directly (what it returns), then
     /// runs the real gate against a fresh copy: the launch check, and if it did not ask, the
     /// first use of a gated feature (or, without Declared Age Range, the app's own "18 or
     /// older?" question when `--adult-answer` gives its answer). A hang is given up at the
-    /// gate's deadline on the simulated clock.
-    static func run(_ scenario: AgeScenario) async -> AgeOutcome {
+    /// gate's deadline on the simulated clock. With `relaunch`, a person who declined is
+    /// launched a second time on the same store, to show whether the gate would ask again.
+    static func run(_ scenario: AgeScenario, relaunch: Bool = false) async -> AgeOutcome {
         let clock = SimulatedClock(start: scenario.today.date.addingTimeInterval(9 * 3600))
         let probe = SimulatedAgeSystem(scenario.setup, clock: clock)
         let gates = scenario.profile.gates
@@ -75,9 +80,17 @@ struct AgeOutcome: Sendable {
                 reportsCancel: scenario.capabilities.os >= OSVersion(27, 0), start: clock.now)
             requests.append((name, await simulation.run()))
         }
-        return AgeOutcome(
+        var outcome = AgeOutcome(
             response: response, signals: report.signals, regulation: report.regulation, asksAtLaunch: report.asked,
-            askedAt: askedAt, policy: policy, decisions: decisions, permissionRequests: requests)
+            askedAt: askedAt, policy: policy, decisions: decisions, permissionRequests: requests,
+            stored: store.snapshot)
+        if relaunch && policy == .declined {
+            let before = system.calls.requests
+            let next = await AgeGate(service: system, configuration: configuration, store: store, clock: clock)
+            _ = await drive(clock, step: deadline) { await next.launch() }
+            outcome.askedAgainAtRelaunch = system.calls.requests > before
+        }
+        return outcome
     }
 
     /// Runs `operation`, moving the simulated clock on by `step` whenever it waits on it, so a

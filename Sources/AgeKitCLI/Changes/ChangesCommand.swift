@@ -43,7 +43,7 @@ struct ChangesCommand: Command {
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         let options = try ChangesOptions(arguments)
         let catalog = try options.loadCatalog()
-        let start = Date(timeIntervalSince1970: 1_781_773_200)
+        let start = ChangesRun.defaultStart
         var setup = SimulatedAgeSystem.Setup(
             person: options.persona.person(today: CalendarDay(start)), region: options.region,
             capabilities: options.capabilities)
@@ -53,12 +53,11 @@ struct ChangesCommand: Command {
         case .unavailable: setup.faults.request = .error(.notAvailable)
         }
         let answer = ConsentScenario.answer(setup: setup, on: CalendarDay(start))
-        let scenario = ConsentScenario(
-            catalog: catalog, originalVersion: options.originalVersion, subject: answer.subject,
-            features: answer.features, capabilities: options.capabilities, settings: options.settings,
-            ratingCodes: options.ratingCodes, guardian: options.guardian ?? answer.guardian,
-            requestTimeout: options.timeoutHours * 3600, start: start)
-        let result = await ConsentSimulation(scenario).run()
+        let run = ChangesRun(
+            catalog: catalog, answer: answer, capabilities: options.capabilities, settings: options.settings,
+            originalVersion: options.originalVersion, ratingCodes: options.ratingCodes, guardian: options.guardian,
+            timeoutHours: options.timeoutHours, start: start)
+        let result = await run.run()
         let report = ChangesReport(options: options, answer: answer, result: result)
         console.out(options.json ? report.json() : report.text())
         return 0

@@ -110,16 +110,21 @@ struct ChangesOptions {
 
     /// Reads and validates the catalog file.
     func loadCatalog() throws(CLIError) -> ChangeCatalog {
+        try Self.loadCatalog(catalogPath)
+    }
+
+    /// Reads and validates a catalog file; the error names the file and the reason.
+    static func loadCatalog(_ path: String) throws(CLIError) -> ChangeCatalog {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: catalogPath))
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .failure(code: "catalog_unreadable", message: "cannot read the catalog '\(catalogPath)'")
+            throw .failure(code: "catalog_unreadable", message: "cannot read the catalog '\(path)'")
         }
         do throws(SignificantChangesError) {
             return try ChangeCatalog(json: data)
         } catch {
-            throw .failure(code: error.code.rawValue, message: "\(catalogPath): \(error.reason)")
+            throw .failure(code: error.code.rawValue, message: "\(path): \(error.reason)")
         }
     }
 }

@@ -54,12 +54,12 @@ struct LaunchCommand: Command {
         case .age(let age): person = .aged(age, today: clock.today)
         }
         if options.declines { person.sharing = .declines }
-        let capabilities = PlatformCapabilities(platform: .iOS, os: options.os)
-        let system = SimulatedAgeSystem(
-            SimulatedAgeSystem.Setup(person: person, region: options.region, capabilities: capabilities), clock: clock)
-        let device = SimulatedPrivacyDevice(
-            ageSystem: system,
-            setup: SimulatedPrivacyDevice.Setup(
+        let run = LaunchRun(
+            setup: SimulatedAgeSystem.Setup(
+                person: person, region: options.region,
+                capabilities: PlatformCapabilities(platform: .iOS, os: options.os)),
+            start: clock.now, settings: options.settings,
+            device: SimulatedPrivacyDevice.Setup(
                 consent: SimulatedConsentSDK.Setup(
                     region: options.consentRegion, earlierChoices: options.consentDate.map { _ in .acceptAll },
                     earlierConsentDate: options.consentDate.map {
@@ -67,9 +67,7 @@ struct LaunchCommand: Command {
                     },
                     formAnswer: options.consentAnswer),
                 trackingStatus: options.tracking, savedAnswer: options.saved, cadence: Self.cadence(options)))
-        let session = await device.session(settings: options.settings)
-        let sequence = await session.run()
-        let report = LaunchReport(sequence: sequence, performed: await session.performed)
+        let report = await run.run()
         if options.json {
             console.out(report.json())
         } else {

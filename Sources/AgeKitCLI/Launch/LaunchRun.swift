@@ -1,0 +1,29 @@
+import AgeKitSimulator
+import AgeSignals
+import Foundation
+import PrivacyLaunch
+
+/// One privacy launch on the simulated device: the computation behind `agekit launch`, and
+/// the one `agekit explore` runs for every cell, so the two can never disagree.
+struct LaunchRun: Sendable {
+    /// The person, region and device the age system simulates.
+    var setup: SimulatedAgeSystem.Setup
+    /// When the launch happens (the simulated clock starts here).
+    var start: Date
+    var settings: OwnerSettings
+    /// The consent SDK, the permissions, the saved answer and the cadence record.
+    var device = SimulatedPrivacyDevice.Setup()
+
+    /// Runs the sequence to its end and reports the steps and the actions performed. The
+    /// region's cadence applies unless the owner settings choose one.
+    func run() async -> LaunchReport {
+        var settings = settings
+        if settings.cadence == nil { settings.cadence = setup.region.parsedCadenceRule }
+        let clock = SimulatedClock(start: start)
+        let system = SimulatedAgeSystem(setup, clock: clock)
+        let device = SimulatedPrivacyDevice(ageSystem: system, setup: device)
+        let session = await device.session(settings: settings)
+        let sequence = await session.run()
+        return LaunchReport(sequence: sequence, performed: await session.performed)
+    }
+}
