@@ -132,10 +132,11 @@ public enum AgeStep {
         case askEveryone
     }
 
-    /// On macOS the system requires no age assurance for anyone (eligibility always reads
-    /// false), so "no check required" says nothing about the person: the step asks everyone,
-    /// as on 26.0-26.1, rather than count a child on a Mac as over the threshold (the careful
-    /// side; the gate, which decides no ads or tracking, never asks at launch there).
+    /// Where the platform has no region check, "no check required" says nothing about the
+    /// person, so the step asks everyone rather than count a child as over the threshold (the
+    /// careful side): 26.0-26.1; macOS, whose eligibility always reads false (the gate, which
+    /// decides no ads or tracking, never asks at launch there); visionOS, tvOS and watchOS,
+    /// which have neither call (no answer there keeps the saved answer, else under).
     public static func start(settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS) -> Start {
         if !settings.ageProtection {
             return .decided(notAsked(.protectionOff, reason: AgeStepRule.protectionOff.summary))
@@ -143,8 +144,11 @@ public enum AgeStep {
         if os < OSVersion(26, 0) {
             return .decided(notAsked(.osBelow26, reason: "OS \(os) is older than 26: counts as over, not asked"))
         }
-        if platform == .macOS { return .askEveryone }
-        return os >= OSVersion(26, 2) ? .checkRequirement : .askEveryone
+        let capabilities = PlatformCapabilities(platform: platform, os: os)
+        let hasRegionCheck =
+            !capabilities.eligibilityAlwaysFalse
+            && (capabilities.hasEligibility || capabilities.hasRequiredRegulatoryFeatures)
+        return hasRegionCheck ? .checkRequirement : .askEveryone
     }
 
     /// After the requirement check: nil means ask for the range.

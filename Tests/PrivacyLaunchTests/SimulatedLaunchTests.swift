@@ -228,6 +228,23 @@ struct SimulatedLaunchTests {
         #expect(sequence.currentAnswer == .under)
     }
 
+    @Test(
+        "visionOS, tvOS and watchOS have no region check: a Texas child is never counted over, never sees the tracking prompt",
+        arguments: [Platform.visionOS, .tvOS, .watchOS])
+    func noRegionCheckNeverOver(_ platform: Platform) async throws {
+        let clock = SimulatedClock()
+        let person = try #require(SandboxPersona.named("under13-approved")).person(today: clock.today)
+        let system = SimulatedAgeSystem(
+            .init(
+                person: person, region: try RegionCatalog.standard.region("US-TX"),
+                capabilities: PlatformCapabilities(platform: platform, os: OSVersion(26, 4))), clock: clock)
+        let device = SimulatedPrivacyDevice(ageSystem: system)
+        let sequence = await device.session(settings: OwnerSettings()).run()
+        #expect(sequence.ageDecision?.rule != .noCheckRequired)
+        #expect(sequence.currentAnswer == .under)
+        #expect(device.tracking.promptsShown == 0)
+    }
+
     @Test("a hanging age request with a deadline counts as no answer: the saved answer is used")
     func hangingRequest() async throws {
         let device = try device(persona: "adult-confirmed", setup: .init(savedAnswer: .over))
