@@ -33,6 +33,9 @@ public struct SimulatorFaults: Hashable, Sendable {
 
     public static let none = SimulatorFaults()
 
+    /// Whether a call hangs: only then does anything sleep past a deadline on the clock.
+    public var hangs: Bool { [request, eligibility, regulatoryFeatures].contains(.hang) }
+
     /// Every call hangs.
     public static let hangEverywhere = SimulatorFaults(request: .hang, eligibility: .hang, regulatoryFeatures: .hang)
 }
