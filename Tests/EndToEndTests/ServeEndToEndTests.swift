@@ -153,17 +153,7 @@ struct ServeEndToEndTests {
         let ca = try authority(server)
         #expect(try await server.request("GET", "/readyz").status == 200)
         // Another process takes the write lock and keeps it for a few seconds.
-        let locker = Process()
-        locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        locker.arguments = [
-            "python3", "-c",
-            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(6)",
-            server.databasePath,
-        ]
-        let lockerOutput = Pipe()
-        locker.standardOutput = lockerOutput
-        try locker.run()
-        _ = lockerOutput.fileHandleForReading.availableData  // waits for "locked"
+        let locker = try server.holdWriteLock(seconds: 6)
         let uuid = UUID().uuidString.lowercased()
         let refused = try await server.post(signedPayload: try rescind(ca, appTransactionId: "AT-6", uuid: uuid))
         #expect(refused.status == 503)

@@ -135,17 +135,7 @@ struct StorageFaultsEndToEndTests {
         let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
         #expect(try await Self.post(server, ca, count: 5).count == 5)
         // Another process holds the write lock for longer than the deadline and the busy timeout.
-        let locker = Process()
-        locker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        locker.arguments = [
-            "python3", "-c",
-            "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(4)",
-            server.databasePath,
-        ]
-        let lockerOutput = Pipe()
-        locker.standardOutput = lockerOutput
-        try locker.run()
-        _ = lockerOutput.fileHandleForReading.availableData  // waits for "locked"
+        let locker = try server.holdWriteLock(seconds: 4)
         let uuid = UUID().uuidString.lowercased()
         var started = Date()
         let refused = try await server.post(signedPayload: try Self.rescind(ca, uuid))
