@@ -130,3 +130,16 @@ if Context.environment["AGEKIT_FUZZ"] != nil {
             path: "Tests/Fuzz/AgeKitFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
 }
+
+// The app side runs its async functions on the caller's actor (`nonisolated(nonsending)`,
+// Swift's coming default): a gate on the main actor calls its services, and the simulator
+// answers, without a thread hop per call. The server side keeps the concurrent default, so
+// that storage work never runs on its callers' actors.
+let appSide: Set<String> = [
+    "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator", "AgeKit", "AgeKitApple",
+    "VinylCrateKit",
+]
+for target in package.targets
+where appSide.contains(target.name) || appSide.contains(target.name.replacing("Tests", with: "")) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+}

@@ -7,4 +7,11 @@ public protocol AgeRangeService: Sendable {
     func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool
     /// 26.4+: what the law requires for this person.
     func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature>
+    /// True only while no call can hang (a simulator with no hang configured): callers then
+    /// await the calls directly, because a deadline could never fire. Apple's service: false.
+    var answersWithoutWaiting: Bool { get }
+}
+
+extension AgeRangeService {
+    public var answersWithoutWaiting: Bool { false }
 }

@@ -141,12 +141,8 @@ public actor LaunchSession {
                 () async throws(AgeRangeServiceError) -> AgeRangeResponse in
                 try await service.requestAgeRange(gates: gates)
             }
-            let outcome: CallOutcome<AgeRangeResponse>
-            if let limit = deadlines.ageRequest {
-                outcome = await Deadline.run(within: limit, clock: deadlines.clock, request)
-            } else {
-                do { outcome = .value(try await request()) } catch { outcome = .failed(error) }
-            }
+            let limit = service.answersWithoutWaiting ? nil : deadlines.ageRequest
+            let outcome = await Deadline.run(within: limit, clock: deadlines.clock, request)
             switch outcome {
             case .value(let response): return .ageRange(AgeRangeOutcome(response))
             case .failed(let error): return .ageRange(.failed(error))

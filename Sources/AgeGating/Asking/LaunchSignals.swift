@@ -61,30 +61,45 @@ public struct LaunchSignals: Hashable, Sendable {
 
     /// Reads every signal call the platform has, at the same time and each under its own
     /// deadline: a hung or failing eligibility call never cancels `requiredRegulatoryFeatures`
-    /// (or the other way round).
+    /// (or the other way round). A service that cannot hang is read one call after the other.
     public static func read(
         from service: any AgeRangeService, capabilities: PlatformCapabilities, deadline: Duration,
         clock: any AgeGateClock
     ) async -> LaunchSignals {
-        async let eligibility: CallOutcome<Bool>? =
-            capabilities.hasEligibility && !capabilities.eligibilityAlwaysFalse
-            ? Deadline.run(within: deadline, clock: clock) { () async throws(AgeRangeServiceError) -> Bool in
+        let limit = service.answersWithoutWaiting ? nil : deadline
+        let readsEligibility = capabilities.hasEligibility && !capabilities.eligibilityAlwaysFalse
+        let readsFeatures = capabilities.hasRequiredRegulatoryFeatures
+        let readEligibility: @Sendable () async -> CallOutcome<Bool>? = {
+            guard readsEligibility else { return nil }
+            return await Deadline.run(within: limit, clock: clock) { () async throws(AgeRangeServiceError) -> Bool in
                 try await service.isEligibleForAgeFeatures()
-            } : nil
-        async let features: CallOutcome<Set<RegulatoryFeature>>? =
-            capabilities.hasRequiredRegulatoryFeatures
-            ? Deadline.run(within: deadline, clock: clock) {
+            }
+        }
+        let readFeatures: @Sendable () async -> CallOutcome<Set<RegulatoryFeature>>? = {
+            guard readsFeatures else { return nil }
+            return await Deadline.run(within: limit, clock: clock) {
                 () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
                 try await service.requiredRegulatoryFeatures()
-            } : nil
+            }
+        }
+        let eligibility: CallOutcome<Bool>?
+        let features: CallOutcome<Set<RegulatoryFeature>>?
+        if limit == nil {
+            eligibility = await readEligibility()
+            features = await readFeatures()
+        } else {
+            async let concurrentEligibility = readEligibility()
+            async let concurrentFeatures = readFeatures()
+            (eligibility, features) = await (concurrentEligibility, concurrentFeatures)
+        }
         var signals = LaunchSignals()
-        switch await eligibility {
+        switch eligibility {
         case .value(let value): signals.isEligible = value
         case .failed(let error): signals.eligibilityFailure = .error(error)
         case .timedOut: signals.eligibilityFailure = .timedOut
         case nil: signals.isEligible = capabilities.hasEligibility ? false : nil  // macOS: always false
         }
-        switch await features {
+        switch features {
         case .value(let value): signals.regulatoryFeatures = value
         case .failed(let error): signals.regulatoryFeaturesFailure = .error(error)
         case .timedOut: signals.regulatoryFeaturesFailure = .timedOut

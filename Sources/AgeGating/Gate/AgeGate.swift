@@ -171,7 +171,7 @@ public final class AgeGate {
         cadence.recordRequest(at: clock.now)
         try? store.set(cadence.encoded, forKey: CadenceRecord.key)
         switch await Deadline.run(
-            within: configuration.deadline, clock: clock,
+            within: service.answersWithoutWaiting ? nil : configuration.deadline, clock: clock,
             { [service] () async throws(AgeRangeServiceError) in
                 try await service.requestAgeRange(gates: gates)
             })

@@ -12,10 +12,15 @@ public enum CallOutcome<Value: Sendable>: Sendable {
 /// Runs system calls with a deadline. The call runs in its own task, so a call that never
 /// returns, even one that ignores cancellation, cannot hold the caller past the deadline.
 public enum Deadline {
+    /// With no deadline (nil) the call is awaited in the caller's task: for calls that cannot
+    /// hang, where the two tasks of a race would only cost time.
     public static func run<Value: Sendable>(
-        within duration: Duration, clock: any AgeGateClock,
+        within duration: Duration?, clock: any AgeGateClock,
         _ operation: @escaping @Sendable () async throws(AgeRangeServiceError) -> Value
     ) async -> CallOutcome<Value> {
+        guard let duration else {
+            do throws(AgeRangeServiceError) { return .value(try await operation()) } catch { return .failed(error) }
+        }
         let race = Race<CallOutcome<Value>>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

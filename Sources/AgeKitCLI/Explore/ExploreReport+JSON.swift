@@ -5,8 +5,51 @@ extension ExploreReport {
     func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // The cells are most of the file and all of one shape: they are written here, the
+        // rest by the encoder (the same bytes the encoder writes for them; a test compares).
+        var shell = self
+        shell.cells = []
         // Every field is a plain value: encoding cannot fail.
-        return try! encoder.encode(self)
+        var json = try! encoder.encode(shell)
+        // Keys are sorted and no earlier field has a `cells` key: the first match is the field.
+        let empty = Data(#""cells":[]"#.utf8)
+        let range = json.range(of: empty)!
+        json.replaceSubrange(range, with: Data(#""cells":"#.utf8) + Self.json(cells, encoder: encoder))
+        return json
+    }
+
+    /// The cells as the encoder writes them, with each distinct string and violation list
+    /// encoded once.
+    private static func json(_ cells: [Cell], encoder: JSONEncoder) -> Data {
+        var strings: [String: String] = [:]
+        var violations: [[ExploreInvariants.Violation]: String] = [[]: "[]"]
+        func encoded(_ value: String) -> String {
+            if let known = strings[value] { return known }
+            let text = String(decoding: try! encoder.encode(value), as: UTF8.self)
+            strings[value] = text
+            return text
+        }
+        var out = "["
+        out.reserveCapacity(cells.count * 280)
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { out += "," }
+            let key = cell.key
+            let list =
+                violations[cell.violations]
+                ?? {
+                    let text = String(decoding: try! encoder.encode(cell.violations), as: UTF8.self)
+                    violations[cell.violations] = text
+                    return text
+                }()
+            out += #"{"age":\#(cell.age),"changes":\#(cell.changes),"key":{"answer":\#(encoded(key.answer)),"#
+            out += #""date":\#(encoded(key.date)),"os":\#(encoded(key.os)),"person":\#(encoded(key.person)),"#
+            out += #""platform":\#(encoded(key.platform)),"region":\#(encoded(key.region))},"#
+            out += #""launch":\#(cell.launch),"minorAdultFeature":\#(cell.minorAdultFeature),"#
+            out += #""minorTracking":\#(cell.minorTracking),"#
+            out += #""tracksUnderThresholdByAge":\#(cell.tracksUnderThresholdByAge),"violations":\#(list)}"#
+        }
+        out += "]"
+        return Data(out.utf8)
     }
 
     /// Reads an earlier run. A file of another format version is refused with the field and

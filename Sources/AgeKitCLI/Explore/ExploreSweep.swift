@@ -73,11 +73,18 @@ struct ExploreSweep: Sendable {
 struct OutcomeTable<Value: Hashable> {
     private(set) var values: [Value] = []
     private var indexes: [Value: Int] = [:]
+    private var last: Int?
 
     mutating func index(_ value: Value) -> Int {
-        if let index = indexes[value] { return index }
-        values.append(value)
-        indexes[value] = values.count - 1
-        return values.count - 1
+        // Neighbouring cells (one OS version apart) mostly agree: comparing with the last
+        // value costs less than hashing every string in it.
+        if let last, values[last] == value { return last }
+        let index = indexes[value] ?? values.count
+        if index == values.count {
+            values.append(value)
+            indexes[value] = index
+        }
+        last = index
+        return index
     }
 }

@@ -78,6 +78,9 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
 
     // MARK: AgeRangeService
 
+    /// Only a hang fault makes a call wait: without one every call answers at once.
+    public var answersWithoutWaiting: Bool { !state.withLock { $0.setup.faults.hangs } }
+
     public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
         let setup = state.withLock { state in
             state.calls.requests += 1
