@@ -56,9 +56,10 @@ final class TrustStore: @unchecked Sendable {
                 "the x5c chain does not lead to a trusted root: \(reason) (certificate at depth \(depth))")
             return .refused(error, concernsIntermediate: concernsIntermediate)
         case .verified(let chain):
-            guard chain.count == 3 else {
+            // What the known intermediates learn is about x5c[1]: it must be the one verified.
+            guard chain.count == 3, chain[1].isSame(as: intermediate) else {
                 let error = VerificationError(
-                    .untrustedChain, "the verified chain has \(chain.count) certificates, not 3")
+                    .untrustedChain, "the verified chain has \(chain.count) certificates, not leaf, x5c[1] and a root")
                 return .refused(error, concernsIntermediate: false)
             }
             let environments = restrictions.isEmpty ? nil : restrictions[chain[2].der]
