@@ -16,11 +16,11 @@ enum Fixtures {
 
     static func verifier(
         trusting authorities: [LocalCertificateAuthority], effectiveTime: EffectiveTime = .signedDate,
-        cacheCapacity: Int = 64, maxInputBytes: Int = 1 << 20
+        cacheCapacity: Int = 64, maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0
     ) -> SignedDataVerifier {
         SignedDataVerifier(
             anchors: authorities.map(\.rootAnchor), effectiveTime: effectiveTime, cacheCapacity: cacheCapacity,
-            maxInputBytes: maxInputBytes, clock: { now })
+            maxInputBytes: maxInputBytes, newChainsPerSecond: newChainsPerSecond, clock: { now })
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) }

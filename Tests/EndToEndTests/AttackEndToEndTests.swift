@@ -71,9 +71,9 @@ struct AttackEndToEndTests {
 
     /// A chain that names the server's root as `x5c[2]` (so it passes the cheap check) but is
     /// signed by another authority: it costs a full verification, every one of them new.
-    func forged(_ serverCA: LocalCertificateAuthority) throws -> String {
-        let forger = try LocalCertificateAuthority.generate(
-            notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
+    /// `forger` signs it (by default a new authority, so the intermediate is never seen either).
+    func forged(_ serverCA: LocalCertificateAuthority, by forger: LocalCertificateAuthority? = nil) throws -> String {
+        let forger = try forger ?? Self.authority()
         let x5c = [forger.x5c[0], forger.x5c[1], serverCA.x5c[2]].map { "\"\($0)\"" }.joined(separator: ",")
         var notification = VerifiedNotification(
             notificationType: .rescindConsent, subtype: nil, notificationUUID: UUID().uuidString.lowercased(),
@@ -82,6 +82,11 @@ struct AttackEndToEndTests {
         return try forger.sign(
             payload: Array(try JSONEncoder().encode(notification)),
             header: Array(#"{"alg":"ES256","x5c":[\#(x5c)]}"#.utf8))
+    }
+
+    static func authority() throws -> LocalCertificateAuthority {
+        try LocalCertificateAuthority.generate(
+            notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
     }
 
     @Test(
@@ -121,5 +126,45 @@ struct AttackEndToEndTests {
         for _ in 0..<10 {
             #expect(try await server.post(signedPayload: try rescind(stranger)).errorCode == "untrusted_chain")
         }
+    }
+
+    @Test(
+        "during a flood of forged chains a new leaf under a known intermediate is stored, and a refused intermediate with fresh leaves stays untrusted_chain"
+    )
+    func knownIntermediatesDuringFlood() async throws {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-intermediates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(#"{"localTesting": true, "notifications": {"newChainsPerSecond": 3}}"#.utf8).write(to: configuration)
+        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        #expect(try await server.post(signedPayload: try rescind(ca)).status == 200)  // learns the intermediate
+        // A forger's intermediate, refused once in full (budget: 3 a second, one spent above).
+        let forger = try Self.authority()
+        #expect(try await server.post(signedPayload: try forged(ca, by: forger)).errorCode == "untrusted_chain")
+
+        var codes: [String] = []
+        for _ in 0..<24 { codes.append(try await server.post(signedPayload: try forged(ca)).errorCode ?? "") }
+        try #require(codes.last == "verification_busy", "the flood did not exhaust the budget: \(codes)")
+
+        // Apple's rotated leaf: never seen, under the intermediate already verified.
+        let rotated = try ca.reissuingLeaf(
+            notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
+        let delivery = try await server.post(signedPayload: try rescind(rotated))
+        #expect(delivery.status == 200, "a rotated leaf was held back with the flood: \(delivery.errorCode ?? "")")
+
+        // The refused intermediate with fresh leaves, each after a fresh forgery that keeps the
+        // budget empty: refused from memory, never busy.
+        var floodCodes: [String] = []
+        for _ in 0..<8 {
+            floodCodes.append(try await server.post(signedPayload: try forged(ca)).errorCode ?? "")
+            let leaf = try forger.reissuingLeaf(
+                notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
+            let replay = try await server.post(signedPayload: try forged(ca, by: leaf))
+            #expect(replay.status == 401)
+            #expect(replay.errorCode == "untrusted_chain")
+        }
+        #expect(floodCodes.contains("verification_busy"), "the budget refilled during the test: \(floodCodes)")
     }
 }

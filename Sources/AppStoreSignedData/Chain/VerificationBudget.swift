@@ -1,10 +1,11 @@
 import Synchronization
 
-/// How many never-seen chains may be verified in full per second (a token bucket holding
-/// one second's worth). A full verification costs several times a cached one, and anyone
-/// can post a chain; past the budget such payloads are refused with `verification_busy`
-/// (the receiver answers 503 and Apple delivers again later) while chains already verified
-/// keep flowing. Zero means no budget.
+/// How many never-seen chains may be verified per second (a token bucket holding one
+/// second's worth). A verification costs several times a cached one, and anyone can post a
+/// chain; past the budget such payloads are refused with `verification_busy` (the receiver
+/// answers 503 and Apple delivers again later) while chains already verified keep flowing.
+/// The verifier keeps two: one for full verifications, one for new leaves under known
+/// intermediates, which forgeries cannot spend. Zero means no budget.
 final class VerificationBudget: Sendable {
     private struct State {
         var tokens: Double

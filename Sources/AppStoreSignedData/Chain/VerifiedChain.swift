@@ -8,7 +8,8 @@ struct VerifiedChain: Sendable {
 }
 
 /// The chain policy for App Store data: two certificates from `x5c`, the root from the
-/// trust store only, Apple's marker extensions, a P-256 leaf.
+/// trust store only, Apple's marker extensions, a P-256 leaf. A leaf under an intermediate
+/// already verified is checked against that intermediate, with the same leaf checks.
 struct ChainPolicy: Sendable {
     let store: TrustStore
     /// SHA-256 of each anchor's DER: `x5c[2]` must be one of them.
@@ -30,26 +31,84 @@ struct ChainPolicy: Sendable {
         }
     }
 
-    func verify(_ x5c: [String]) throws(VerificationError) -> VerifiedChain {
+    /// What a full verification concluded, and what it teaches about the intermediate.
+    enum Verdict {
+        case verified(VerifiedChain, TrustedIntermediate)
+        /// `concernsIntermediate`: the refusal holds for any leaf under this intermediate.
+        case refused(VerificationError, concernsIntermediate: Bool)
+    }
+
+    /// Verifies the whole chain: leaf and intermediate from `x5c`, the anchor from the store.
+    /// - Parameter intermediateDER: `x5c[1]` decoded.
+    func verify(_ x5c: [String], intermediateDER: [UInt8]) -> Verdict {
+        // Set before throwing a refusal that holds for any leaf under this intermediate.
+        var concernsIntermediate = false
+        do throws(VerificationError) {
+            let leaf = try Self.certificate(x5c[0], position: 0)
+            guard let intermediate = X509Certificate(der: intermediateDER) else {
+                concernsIntermediate = true
+                throw VerificationError(.untrustedChain, "x5c[1] is not a DER certificate")
+            }
+            // x5c[2] is never parsed: the root comes from the configured anchors.
+            let aboveLeaf: ValidityWindow
+            let environments: Set<Environment>?
+            switch store.verify(leaf: leaf, intermediate: intermediate) {
+            case .refused(let error, let intermediateToBlame):
+                concernsIntermediate = intermediateToBlame
+                throw error
+            case .verified(let window, let restriction):
+                (aboveLeaf, environments) = (window, restriction)
+            }
+            try Self.requireAppleLeaf(leaf)
+            guard intermediate.hasExtension(.appleIntermediate) else {
+                concernsIntermediate = true
+                throw VerificationError(
+                    .missingAppleExtension,
+                    "the intermediate certificate lacks Apple's extension \(ObjectIdentifierOpenSSL.appleIntermediate.dotted)"
+                )
+            }
+            let chain = VerifiedChain(
+                leafKey: try Self.es256Key(leaf), validity: leaf.validity.intersection(aboveLeaf),
+                environments: environments)
+            return .verified(
+                chain, TrustedIntermediate(certificate: intermediate, validity: aboveLeaf, environments: environments))
+        } catch {
+            return .refused(error, concernsIntermediate: concernsIntermediate)
+        }
+    }
+
+    /// A leaf under an intermediate already verified in full: OpenSSL checks the leaf
+    /// against that intermediate alone, then the same leaf checks as a full verification.
+    func verify(_ x5c: [String], under intermediate: TrustedIntermediate) throws(VerificationError) -> VerifiedChain {
         let leaf = try Self.certificate(x5c[0], position: 0)
-        let intermediate = try Self.certificate(x5c[1], position: 1)
-        // x5c[2] is never parsed: the root comes from the configured anchors.
-        let (validity, environments) = try store.verify(leaf: leaf, intermediate: intermediate)
+        let validity = try intermediate.verify(leaf: leaf)
+        try Self.requireAppleLeaf(leaf)
+        return VerifiedChain(
+            leafKey: try Self.es256Key(leaf), validity: validity, environments: intermediate.environments)
+    }
+
+    /// SHA-256 of `x5c[1]`'s DER, and the DER: how known intermediates are looked up.
+    static func intermediate(_ x5c: [String]) throws(VerificationError) -> (digest: [UInt8], der: [UInt8]) {
+        var text = x5c[1]
+        guard let der = text.withUTF8({ Base64.decode($0, alphabet: .standard) }) else {
+            throw VerificationError(.untrustedChain, "x5c[1] is not base64")
+        }
+        return (SHA256Digest.hash(der), der)
+    }
+
+    private static func requireAppleLeaf(_ leaf: X509Certificate) throws(VerificationError) {
         guard leaf.hasExtension(.appleLeaf) else {
             throw VerificationError(
                 .missingAppleExtension,
                 "the leaf certificate lacks Apple's extension \(ObjectIdentifierOpenSSL.appleLeaf.dotted)")
         }
-        guard intermediate.hasExtension(.appleIntermediate) else {
-            throw VerificationError(
-                .missingAppleExtension,
-                "the intermediate certificate lacks Apple's extension \(ObjectIdentifierOpenSSL.appleIntermediate.dotted)"
-            )
-        }
+    }
+
+    private static func es256Key(_ leaf: X509Certificate) throws(VerificationError) -> ES256Verifier {
         guard let key = leaf.publicKey, key.isP256 else {
             throw VerificationError(.unsupportedAlgorithm, "ES256 needs a P-256 key in the leaf certificate")
         }
-        return VerifiedChain(leafKey: ES256Verifier(key: key), validity: validity, environments: environments)
+        return ES256Verifier(key: key)
     }
 
     private static func certificate(_ base64: String, position: Int) throws(VerificationError) -> X509Certificate {

@@ -107,9 +107,8 @@ public final class LocalCertificateAuthority: Sendable {
                 role: .intermediate, commonName: "AgeKit Local Intermediate CA", subjectKey: intermediateKey,
                 issuer: (root, rootKey), serial: serial(), notBefore: from, notAfter: until,
                 appleOID: intermediateExtension)
-            let leaf = try CertificateBuilder.issue(
-                role: .leaf, commonName: "AgeKit Local Store Signing", subjectKey: leafKey,
-                issuer: (intermediate, intermediateKey), serial: serial(), notBefore: from, notAfter: until,
+            let leaf = try issueLeaf(
+                key: leafKey, issuer: (intermediate, intermediateKey), notBefore: from, notAfter: until,
                 appleOID: leafExtension)
             return LocalCertificateAuthority(
                 root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey,
@@ -117,6 +116,41 @@ public final class LocalCertificateAuthority: Sendable {
         } catch {
             throw Failure(description: error.description)
         }
+    }
+
+    /// The same root and intermediate with a new P-256 leaf (new key, new serial): a rotated
+    /// signing certificate, as a receiver that already knows the intermediate sees it.
+    public func reissuingLeaf(notBefore: Date, notAfter: Date) throws -> LocalCertificateAuthority {
+        try reissuingLeaf(notBefore: notBefore, notAfter: notAfter, leafExtension: .appleLeaf)
+    }
+
+    /// As above, choosing the leaf's marker extension (tests give it a wrong one).
+    func reissuingLeaf(
+        notBefore: Date, notAfter: Date, leafExtension: ObjectIdentifierOpenSSL?
+    ) throws -> LocalCertificateAuthority {
+        guard let leafKey = OpenSSLKey.generateP256() else {
+            throw Failure(description: "could not generate a P-256 key")
+        }
+        do {
+            let leaf = try Self.issueLeaf(
+                key: leafKey, issuer: (intermediate, intermediateKey),
+                notBefore: Int64(notBefore.timeIntervalSince1970.rounded(.down)),
+                notAfter: Int64(notAfter.timeIntervalSince1970.rounded(.down)), appleOID: leafExtension)
+            return LocalCertificateAuthority(
+                root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey,
+                intermediateKey: intermediateKey, leafKey: leafKey)
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    private static func issueLeaf(
+        key: OpenSSLKey, issuer: (X509Certificate, OpenSSLKey), notBefore: Int64, notAfter: Int64,
+        appleOID: ObjectIdentifierOpenSSL?
+    ) throws(CertificateBuilder.Failure) -> X509Certificate {
+        try CertificateBuilder.issue(
+            role: .leaf, commonName: "AgeKit Local Store Signing", subjectKey: key, issuer: issuer,
+            serial: Int64.random(in: 1...Int64.max), notBefore: notBefore, notAfter: notAfter, appleOID: appleOID)
     }
 
     /// Writes the certificates and keys as PEM files (keys readable by the owner only).

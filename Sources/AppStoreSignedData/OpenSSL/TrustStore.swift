@@ -32,57 +32,39 @@ final class TrustStore: @unchecked Sendable {
 
     deinit { X509_STORE_free(store) }
 
-    /// Verifies that `leaf` chains through `intermediate` to an anchor, ignoring time (the
-    /// caller checks the returned window at its effective time, so cached chains stay exact).
-    ///
-    /// - Returns: the window in which every certificate of the built chain is valid, and the
-    ///   environments the anchor it ends at is restricted to (nil: any).
-    func verify(
-        leaf: X509Certificate, intermediate: X509Certificate
-    ) throws(VerificationError) -> (validity: ValidityWindow, environments: Set<Environment>?) {
-        guard let context = X509_STORE_CTX_new() else {
-            throw VerificationError(.untrustedChain, "out of memory while verifying the chain")
-        }
-        defer { X509_STORE_CTX_free(context) }
-        guard let untrusted = agekit_sk_X509_new_null() else {
-            throw VerificationError(.untrustedChain, "out of memory while verifying the chain")
-        }
-        defer { agekit_sk_X509_free(untrusted) }  // frees the stack only; the certificates stay owned
-        _ = agekit_sk_X509_push(untrusted, intermediate.pointer)
-        guard X509_STORE_CTX_init(context, store, leaf.pointer, untrusted) == 1 else {
-            ERR_clear_error()
-            throw VerificationError(.untrustedChain, "could not set up chain verification")
-        }
-        let parameters = X509_STORE_CTX_get0_param(context)
-        X509_VERIFY_PARAM_set_flags(parameters, UInt(X509_V_FLAG_NO_CHECK_TIME) | UInt(X509_V_FLAG_X509_STRICT))
-        // Leaf, one intermediate, the anchor: no other path is acceptable.
-        X509_VERIFY_PARAM_set_depth(parameters, 1)
-        guard X509_verify_cert(context) == 1 else {
-            let code = X509_STORE_CTX_get_error(context)
-            let depth = X509_STORE_CTX_get_error_depth(context)
-            let text = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
-            ERR_clear_error()
-            throw VerificationError(
+    /// What a chain verification against the anchors concluded.
+    enum Verdict {
+        /// `aboveLeaf`: the window in which the intermediate and the anchor are both valid;
+        /// `environments`: those the anchor is restricted to (nil: any).
+        case verified(aboveLeaf: ValidityWindow, environments: Set<Environment>?)
+        /// `concernsIntermediate`: OpenSSL failed at the intermediate's depth or beyond, with
+        /// the given intermediate in place, so any leaf under it fails the same way.
+        case refused(VerificationError, concernsIntermediate: Bool)
+    }
+
+    /// Verifies that `leaf` chains through `intermediate` to an anchor (leaf, intermediate,
+    /// anchor: no other path is acceptable), ignoring time.
+    func verify(leaf: X509Certificate, intermediate: X509Certificate) -> Verdict {
+        switch X509Verification.run(leaf: leaf, untrusted: intermediate, store: store, depth: 1, partialChain: false) {
+        case .failed(let reason, let depth, let chain):
+            // At depth 1 or beyond the failure is the intermediate's or its issuer's, never the
+            // leaf's, provided OpenSSL put this intermediate there (a leaf naming the root as
+            // its issuer would put the root there).
+            let concernsIntermediate = depth >= 1 && chain.count > 1 && chain[1].isSame(as: intermediate)
+            let error = VerificationError(
                 .untrustedChain,
-                "the x5c chain does not lead to a trusted root: \(text) (certificate at depth \(depth))")
+                "the x5c chain does not lead to a trusted root: \(reason) (certificate at depth \(depth))")
+            return .refused(error, concernsIntermediate: concernsIntermediate)
+        case .verified(let chain):
+            // What the known intermediates learn is about x5c[1]: it must be the one verified.
+            guard chain.count == 3, chain[1].isSame(as: intermediate) else {
+                let error = VerificationError(
+                    .untrustedChain, "the verified chain has \(chain.count) certificates, not leaf, x5c[1] and a root")
+                return .refused(error, concernsIntermediate: false)
+            }
+            let environments = restrictions.isEmpty ? nil : restrictions[chain[2].der]
+            return .verified(
+                aboveLeaf: chain[1].validity.intersection(chain[2].validity), environments: environments)
         }
-        guard let chain = X509_STORE_CTX_get0_chain(context) else {
-            throw VerificationError(.untrustedChain, "OpenSSL returned no chain")
-        }
-        let count = agekit_sk_X509_num(chain)
-        guard count == 3 else {
-            throw VerificationError(.untrustedChain, "the verified chain has \(count) certificates, not 3")
-        }
-        var window = ValidityWindow(notBefore: Int64.min, notAfter: Int64.max)
-        var environments: Set<Environment>?
-        for index in 0..<count {
-            guard let certificate = agekit_sk_X509_value(chain, index) else { continue }
-            // Borrowed from the context's chain: take a reference for the temporary owner.
-            X509_up_ref(certificate)
-            let owned = X509Certificate(owning: certificate)
-            window = window.intersection(owned.validity)
-            if index == count - 1, !restrictions.isEmpty { environments = restrictions[owned.der] }
-        }
-        return (window, environments)
     }
 }

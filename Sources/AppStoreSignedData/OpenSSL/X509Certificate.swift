@@ -85,6 +85,9 @@ final class X509Certificate: @unchecked Sendable {
         return Int64(timegm(&parts))
     }
 
+    /// The same certificate (OpenSSL's `X509_cmp`: equal DER).
+    func isSame(as other: X509Certificate) -> Bool { X509_cmp(pointer, other.pointer) == 0 }
+
     func hasExtension(_ oid: ObjectIdentifierOpenSSL) -> Bool {
         X509_get_ext_by_OBJ(pointer, oid.pointer, -1) >= 0
     }

@@ -9,7 +9,11 @@ public final class SignedDataVerifier: Sendable {
     let policy: ChainPolicy
     let cache: ChainCache
     let refused: RefusedChains
+    let intermediates: KnownIntermediates
     let budget: VerificationBudget
+    /// Spent by never-seen leaves under known intermediates only: forged chains, whose
+    /// intermediates are never known, cannot exhaust it.
+    let knownIntermediateBudget: VerificationBudget
     let headers: HeaderCache
     let effectiveTime: EffectiveTime
     public let maxInputBytes: Int
@@ -18,11 +22,15 @@ public final class SignedDataVerifier: Sendable {
     /// - Parameters:
     ///   - anchors: the only roots trusted; `x5c[2]` never is.
     ///   - effectiveTime: when certificate validity is checked.
-    ///   - cacheCapacity: verified chains kept, and as many parsed headers (0 disables both caches).
+    ///   - cacheCapacity: verified chains kept, and as many parsed headers and trusted
+    ///     intermediates (0 disables all three).
     ///   - maxInputBytes: larger inputs are rejected with `input_too_large` before any work.
     ///   - newChainsPerSecond: full verifications of never-seen chains allowed per second;
-    ///     beyond them `verification_busy` (0: no limit). Refused chains are remembered too
-    ///     (as many as `cacheCapacity` times 16), so a replayed forgery costs a lookup.
+    ///     beyond them `verification_busy` (0: no limit). A never-seen leaf under an
+    ///     intermediate already verified costs one signature and has a budget of its own of
+    ///     the same size. Refused chains and intermediates are remembered too (as many as
+    ///     `cacheCapacity` times 16 of each), so a replayed forgery, or a fresh leaf under a
+    ///     refused intermediate, costs a lookup.
     public convenience init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
         maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0
@@ -40,7 +48,9 @@ public final class SignedDataVerifier: Sendable {
         self.policy = ChainPolicy(anchors: anchors)
         self.cache = ChainCache(capacity: cacheCapacity)
         self.refused = RefusedChains(capacity: cacheCapacity * 16)
+        self.intermediates = KnownIntermediates(trustedCapacity: cacheCapacity, refusedCapacity: cacheCapacity * 16)
         self.budget = VerificationBudget(perSecond: newChainsPerSecond)
+        self.knownIntermediateBudget = VerificationBudget(perSecond: newChainsPerSecond)
         self.headers = HeaderCache(capacity: cacheCapacity)
         self.effectiveTime = effectiveTime
         self.maxInputBytes = maxInputBytes
@@ -184,33 +194,6 @@ extension SignedDataVerifier {
                     + "'\(environment(value)?.rawValue ?? "(none)")'")
         }
         return value
-    }
-
-    private func chain(for x5c: [String], context: inout Context) throws(VerificationError) -> VerifiedChain {
-        if let last = context.lastChain, context.lastX5C == x5c { return last }
-        let chain: VerifiedChain
-        if let cached = cache.chain(for: x5c) {
-            chain = cached
-        } else {
-            // Cheapest first: a refusal remembered, a root that is not ours, the budget.
-            if let refusal = refused.refusal(for: x5c) { throw refusal }
-            do throws(VerificationError) {
-                try policy.precheck(x5c)
-                guard budget.take() else {
-                    throw VerificationError(
-                        .verificationBusy,
-                        "more never-seen certificate chains than \(budget.perSecond) per second; retry later")
-                }
-                chain = try policy.verify(x5c)
-            } catch {
-                if error.code != .verificationBusy { refused.insert(error, for: x5c) }
-                throw error
-            }
-            cache.insert(chain, for: x5c)
-        }
-        context.lastX5C = x5c
-        context.lastChain = chain
-        return chain
     }
 
     private func effectiveMilliseconds<T>(_ signed: Int64?, type: T.Type) throws(VerificationError) -> (Int64, String) {

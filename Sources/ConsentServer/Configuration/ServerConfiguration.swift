@@ -24,7 +24,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// CIDR ranges whose clients the main listener accepts (Apple sends from 17.0.0.0/8);
     /// empty: any.
     public var allowedSources: [String] = []
-    /// Full verifications of never-seen certificate chains per second; beyond: 503.
+    /// Full verifications of never-seen certificate chains per second; beyond: 503. New
+    /// leaves under intermediates already verified have a budget of their own of this size.
     public var newChainsPerSecond = 50
     /// How far a live notification's `signedDate` may lie from its receipt.
     public var freshness = Freshness()
