@@ -150,9 +150,19 @@ extension SignedDataVerifier {
         guard size <= maxInputBytes else {
             throw VerificationError(.inputTooLarge, "the input is \(size) bytes; the limit is \(maxInputBytes)")
         }
-        let parsed = try CompactJWS.parse(Array(jws.utf8), known: context.lastHeader, headers: headers)
+        let bytes = Array(jws.utf8)
+        // A forgery replayed: refused before its parts are decoded.
+        if let refusal = refused.refusal(forHeaderOf: bytes) { throw refusal }
+        let parsed = try CompactJWS.parse(bytes, known: context.lastHeader, headers: headers)
         let x5c = parsed.header.x5c!  // CompactJWS.parse guarantees three entries
-        let chain = try chain(for: x5c, context: &context)
+        let chain: VerifiedChain
+        do {
+            chain = try self.chain(for: x5c, context: &context)
+        } catch {
+            // A chain held back for the budget was not judged.
+            if error.code != .verificationBusy { refused.insert(error, forHeaderOf: bytes) }
+            throw error
+        }
         // Headers are remembered only once their chain is trusted.
         if !parsed.headerReused || (context.keepsHeader && context.lastHeader == nil) {
             let known = parsed.knownHeader

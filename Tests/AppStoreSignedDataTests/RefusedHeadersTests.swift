@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import AppStoreSignedData
+
+/// A refused chain is remembered by the header segment that carried it too, so a replayed
+/// forgery is refused before any of its parts is decoded.
+@Suite("Refused headers")
+struct RefusedHeadersTests {
+    /// A JWS from `forger` that names `root`'s root as `x5c[2]`: a full verification refuses it.
+    static func forged(by forger: LocalCertificateAuthority, root: LocalCertificateAuthority) throws -> String {
+        let x5c = [forger.x5c[0], forger.x5c[1], root.x5c[2]]
+        return try forger.sign(
+            payload: Array(try JSONEncoder().encode(Fixtures.transaction())), header: Fixtures.header(x5c: x5c))
+    }
+
+    @Test("a refused header refuses its replays, and any payload behind it, with the same reason")
+    func replayed() throws {
+        let ca = try Fixtures.authority()
+        let verifier = Fixtures.verifier(trusting: [ca])
+        let jws = try Self.forged(by: try Fixtures.authority(), root: ca)
+        let first = try #require(Self.error { try verifier.verifyTransaction(jws) })
+        #expect(first.code == .untrustedChain)
+        #expect(Self.error { try verifier.verifyTransaction(jws) } == first)
+        // The same header before a payload and a signature that are not even base64url:
+        // the remembered refusal answers first, so nothing after the header was decoded.
+        let header = jws.prefix(while: { $0 != "." })
+        #expect(Self.error { try verifier.verifyTransaction("\(header).!!.!!") } == first)
+    }
+
+    @Test("a header never refused is parsed as before: its parts are checked in full")
+    func unknownHeader() throws {
+        let ca = try Fixtures.authority()
+        let verifier = Fixtures.verifier(trusting: [ca])
+        let header = try Self.forged(by: try Fixtures.authority(), root: ca).prefix(while: { $0 != "." })
+        #expect(Fixtures.failure { try verifier.verifyTransaction("\(header).!!.!!") } == .malformedJWS)
+    }
+
+    @Test("a chain held back by the budget is not remembered: later it gets its verdict")
+    func busyIsNoVerdict() async throws {
+        let ca = try Fixtures.authority()
+        let verifier = Fixtures.verifier(trusting: [ca], newChainsPerSecond: 1)
+        let spent = try Self.forged(by: try Fixtures.authority(), root: ca)
+        #expect(Fixtures.failure { try verifier.verifyTransaction(spent) } == .untrustedChain)
+        let held = try Self.forged(by: try Fixtures.authority(), root: ca)
+        #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .verificationBusy)
+        try await Task.sleep(for: .milliseconds(1_100))
+        #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .untrustedChain)
+    }
+
+    @Test("no capacity keeps no header")
+    func noCapacity() throws {
+        let refused = RefusedChains(capacity: 0)
+        let jws = Array("aGVhZGVy.cGF5bG9hZA.c2ln".utf8)
+        refused.insert(VerificationError(.untrustedChain, "no"), forHeaderOf: jws)
+        #expect(refused.refusal(forHeaderOf: jws) == nil)
+    }
+
+    static func error(_ body: () throws -> Any) -> VerificationError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error as? VerificationError
+        }
+    }
+}

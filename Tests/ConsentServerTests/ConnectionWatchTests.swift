@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import ConsentServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The sweeper shuts down late connections a few at a time under its lock, and only those
+/// still late when their turn comes.
+@Suite("connection deadlines")
+struct ConnectionWatchTests {
+    /// A socket pair: the watch holds one end, the test reads the other.
+    static func pair() throws -> (watched: Int32, peer: Int32) {
+        var ends: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        return (ends[0], ends[1])
+    }
+
+    /// Whether the peer sees the end of the stream (the watched end was shut down).
+    static func ended(_ peer: Int32) -> Bool {
+        var poller = pollfd(fd: peer, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) == 1 else { return false }
+        var byte: UInt8 = 0
+        return read(peer, &byte, 1) == 0
+    }
+
+    @Test("more late connections than one batch: every one is shut down, the kept-alive one is not")
+    func batches() throws {
+        let watch = ConnectionWatch(headSeconds: 0.05, minBodyBytesPerSecond: 1024, maxBodyBytes: 1024)
+        let count = ConnectionWatch.shutdownsPerLock * 3 + 5
+        let pairs = try (0..<count).map { _ in try Self.pair() }
+        defer { for pair in pairs { close(pair.watched); close(pair.peer) } }
+        let connections = (1...count).map { OpaquePointer(bitPattern: $0 * 16)! }
+        for (connection, pair) in zip(connections, pairs) { watch.started(connection, socket: pair.watched) }
+        usleep(100_000)
+        watch.completed(connections[0])  // a request finished: a fresh deadline
+        #expect(watch.sweep() == count - 1)
+        #expect(!Self.ended(pairs[0].peer))
+        #expect(pairs.dropFirst().allSatisfy { Self.ended($0.peer) })
+        #expect(watch.sweep() == 0, "a connection was shut down twice")
+    }
+
+    @Test("a connection closed before the sweep is left alone")
+    func closedFirst() throws {
+        let watch = ConnectionWatch(headSeconds: 0.01, minBodyBytesPerSecond: 1024, maxBodyBytes: 1024)
+        let pair = try Self.pair()
+        defer { close(pair.watched); close(pair.peer) }
+        let connection = OpaquePointer(bitPattern: 64)!
+        watch.started(connection, socket: pair.watched)
+        usleep(30_000)
+        watch.closed(connection)
+        #expect(watch.sweep() == 0)
+        #expect(!Self.ended(pair.peer))
+    }
+}
