@@ -10,6 +10,51 @@ import Testing
 struct PostgresEndToEndTests {
     static let bundleId = "com.example.agekit"
 
+    @Test("a stalled PostgreSQL: 503 store_timeout at the commit deadline and /readyz within it, then stored")
+    func stalledDatabase() async throws {
+        guard let url = PostgresDatabase.url else { throw PostgresDatabase.MissingDatabase() }
+        let name = "e2e_stall_\(UUID().uuidString.prefix(8).lowercased())"
+        #expect(try Tool.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE SCHEMA \(name)"]) == 0)
+        // The server's own connections are named, so that stopping them stalls no other test.
+        let store = url + (url.contains("?") ? "&" : "?") + "schema=\(name)&application_name=\(name)&pool_size=2"
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-pg-\(name)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(#"{"localTesting": true, "storage": {"commitTimeoutMilliseconds": 300}}"#.utf8).write(
+            to: configuration)
+        let server = try ServerProcess(
+            dataDirectory: directory, extraArguments: ["--store", store, "--config", configuration.path])
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        let before = try await StorageFaultsEndToEndTests.post(server, ca, count: 5)
+        #expect(before.count == 5)
+
+        // Every backend serving this server stops, as a stopped database server would.
+        let backends = try PostgresDatabase.rows(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = '\(name)'")
+        try #require(!backends.isEmpty, "no backend named \(name)")
+        #expect(try Tool.run("kill", ["-STOP"] + backends) == 0)
+        var resumed = false
+        defer { if !resumed { _ = try? Tool.run("kill", ["-CONT"] + backends) } }
+        let uuid = UUID().uuidString.lowercased()
+        var started = Date()
+        let refused = try await server.post(signedPayload: try StorageFaultsEndToEndTests.rescind(ca, uuid))
+        #expect(refused.status == 503)
+        #expect(refused.errorCode == "store_timeout")
+        #expect(Date().timeIntervalSince(started) < 3, "held past the commit deadline")
+        started = Date()
+        #expect(try await server.request("GET", "/readyz").status == 503)
+        #expect(Date().timeIntervalSince(started) < 3, "/readyz held past the deadline")
+
+        #expect(try Tool.run("kill", ["-CONT"] + backends) == 0)
+        resumed = true
+        #expect(try await StorageFaultsEndToEndTests.waitUntilReady(server, seconds: 15))
+        // Apple delivers again: stored now, or found stored by the commit that finished late.
+        let retried = try await server.post(signedPayload: try StorageFaultsEndToEndTests.rescind(ca, uuid))
+        #expect(retried.status == 200)
+        #expect(try await StorageFaultsEndToEndTests.missing(before + [uuid], in: server).isEmpty)
+    }
+
     @Test("the same notifications delivered to two instances at once are stored and applied once")
     func sameNotificationOnTwoInstances() async throws {
         let (first, second) = try PostgresDatabase.twoServers()
@@ -157,6 +202,21 @@ func feed(_ server: ServerProcess) async throws -> [[String: Any]] {
 
 enum PostgresDatabase {
     static var url: String? { ProcessInfo.processInfo.environment["AGEKIT_TEST_POSTGRES_URL"] }
+
+    /// The output of `psql -Atc QUERY`, one line a row.
+    static func rows(_ query: String) throws -> [String] {
+        guard let url else { throw MissingDatabase() }
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", url, "-v", "ON_ERROR_STOP=1", "-Atc", query]
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw MissingDatabase() }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
 
     /// Runs where a database is given; under CI a missing database fails instead of skipping.
     static var shouldRun: Bool {
