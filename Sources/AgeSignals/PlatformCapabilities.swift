@@ -54,8 +54,18 @@ public struct PlatformCapabilities: Hashable, Sendable {
 
     /// Whether `call` exists here.
     public func has(_ call: SystemCall) -> Bool {
-        guard let introduced = Self.availability[call]?[platform] else { return false }
+        guard let introduced = Self.introduced[Self.index(call, platform)] else { return false }
         return os >= introduced
+    }
+
+    /// ``availability`` flattened, one entry per call and platform: `has` runs for every check
+    /// of every launch, and the dictionaries hashed both enums' raw strings each time.
+    private static let calls = SystemCall.allCases
+    private static let platforms = Platform.allCases
+    private static let introduced: [OSVersion?] = calls.flatMap { call in platforms.map { availability[call]?[$0] } }
+
+    private static func index(_ call: SystemCall, _ platform: Platform) -> Int {
+        calls.firstIndex(of: call)! * platforms.count + platforms.firstIndex(of: platform)!
     }
 
     /// tvOS and watchOS have no age range or consent API: only the rating code.

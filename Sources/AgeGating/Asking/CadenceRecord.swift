@@ -1,3 +1,4 @@
+import AgeSignals
 import Foundation
 
 /// What a cadence rule needs to remember between launches: that the app was launched, and
@@ -28,18 +29,13 @@ public struct CadenceRecord: Hashable, Sendable {
 
     /// The month of a date (UTC) as months since year 0.
     public static func month(of date: Date) -> Int {
-        let parts = calendar.dateComponents([.year, .month], from: date)
-        return parts.year! * 12 + parts.month! - 1
+        let day = CivilDay(secondsSince1970: date.timeIntervalSince1970)
+        return day.year * 12 + day.month - 1
     }
 
     /// The UTC day of a date as `YYYY-MM-DD`.
     public static func day(of date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(parts.year!, 4))-\(pad(parts.month!, 2))-\(pad(parts.day!, 2))"
+        CivilDay(secondsSince1970: date.timeIntervalSince1970).text
     }
 
     /// Midnight UTC of a `YYYY-MM-DD` day; nil for anything else.

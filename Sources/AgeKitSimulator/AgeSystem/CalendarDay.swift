@@ -1,3 +1,4 @@
+import AgeSignals
 import Foundation
 
 /// A day of the Gregorian calendar (UTC), the simulator's unit for birthdays, declarations
@@ -6,12 +7,6 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
     public let year: Int
     public let month: Int
     public let day: Int
-
-    static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 
     /// A day that exists in the calendar; nil otherwise (for example February 30).
     public init?(_ year: Int, _ month: Int, _ day: Int) {
@@ -32,15 +27,15 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// The UTC day of a date.
     public init(_ date: Date) {
-        let parts = Self.calendar.dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+        let day = CivilDay(secondsSince1970: date.timeIntervalSince1970)
+        self.year = day.year
+        self.month = day.month
+        self.day = day.day
     }
 
     /// Midnight UTC at the start of the day.
     public var date: Date {
-        Self.calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        Date(timeIntervalSince1970: Double(CivilDay.daysSince1970(year: year, month: month, day: day)) * 86_400)
     }
 
     static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
