@@ -1,3 +1,5 @@
+import AgeSignals
+
 /// A moment on the wall clock, in whole seconds since 1970-01-01 00:00 UTC. The launch
 /// sequence only needs to compare moments and to add calendar months (consent expires after
 /// 13 months), so it stays a plain value without Foundation.
@@ -61,29 +63,14 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         }
     }
 
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar, counting years from March so
-    /// that the leap day falls at the end of the counted year.
+    /// Days from 1970-01-01 in the proleptic Gregorian calendar.
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
-        let marchYear = Int64(month <= 2 ? year - 1 : year)
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let monthFromMarch = Int64((month + 9) % 12)
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int64(CivilDay.daysSince1970(year: year, month: month, day: day))
     }
 
     /// The inverse of ``daysSinceEpoch(year:month:day:)``.
     static func civilDate(daysSinceEpoch: Int64) -> (year: Int, month: Int, day: Int) {
-        let shifted = daysSinceEpoch + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
+        let civil = CivilDay(daysSince1970: Int(daysSinceEpoch))
+        return (civil.year, civil.month, civil.day)
     }
 }

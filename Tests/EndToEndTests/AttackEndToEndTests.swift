@@ -89,17 +89,27 @@ struct AttackEndToEndTests {
             notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
     }
 
-    @Test(
-        "never-seen chains beyond the budget get 503 verification_busy while a known chain is stored, refusals are remembered"
-    )
-    func verificationBudget() async throws {
-        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-budget-\(UUID().uuidString)")
+    /// A server that verifies at most 3 never-seen chains a second, and its local CA.
+    static func serverWithSmallBudget(_ name: String) throws -> (ServerProcess, LocalCertificateAuthority) {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configuration = directory.appendingPathComponent("agekit.json")
         try Data(#"{"localTesting": true, "notifications": {"newChainsPerSecond": 3}}"#.utf8).write(to: configuration)
         let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        do {
+            return (server, try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path))
+        } catch {
+            server.terminate()
+            throw error
+        }
+    }
+
+    @Test(
+        "never-seen chains beyond the budget get 503 verification_busy while a known chain is stored, refusals are remembered"
+    )
+    func verificationBudget() async throws {
+        let (server, ca) = try Self.serverWithSmallBudget("budget")
         defer { server.terminate() }
-        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
         #expect(try await server.post(signedPayload: try rescind(ca)).status == 200)  // the known chain
 
         let forgeries = try (0..<24).map { _ in try forged(ca) }
@@ -132,13 +142,8 @@ struct AttackEndToEndTests {
         "during a flood of forged chains a new leaf under a known intermediate is stored, and a refused intermediate with fresh leaves stays untrusted_chain"
     )
     func knownIntermediatesDuringFlood() async throws {
-        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-intermediates-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("agekit.json")
-        try Data(#"{"localTesting": true, "notifications": {"newChainsPerSecond": 3}}"#.utf8).write(to: configuration)
-        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        let (server, ca) = try Self.serverWithSmallBudget("intermediates")
         defer { server.terminate() }
-        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
         #expect(try await server.post(signedPayload: try rescind(ca)).status == 200)  // learns the intermediate
         // A forger's intermediate, refused once in full (budget: 3 a second, one spent above).
         let forger = try Self.authority()
