@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Chains already refused, with the refusal: a forged payload replayed costs a lookup, not a
@@ -25,16 +26,26 @@ final class RefusedChains: Sendable {
     }
 
     /// - Parameter jws: the compact JWS; its header segment is everything before the first '.'.
+    ///   Nothing is copied, and nothing hashed while no header has been refused.
     func refusal(forHeaderOf jws: [UInt8]) -> VerificationError? {
-        guard capacity > 0, let dot = jws.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-        let segment = HeaderSegment(bytes: Array(jws[..<dot]))
-        return headers.withLock { $0[segment] }
+        guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return nil }
+        return headers.withLock { $0.count == 0 ? nil : $0[HeaderSegment(bytes: segment)] }
     }
 
     func insert(_ error: VerificationError, forHeaderOf jws: [UInt8]) {
-        guard capacity > 0, let dot = jws.firstIndex(of: UInt8(ascii: ".")) else { return }
-        let segment = HeaderSegment(bytes: Array(jws[..<dot]))
-        headers.withLock { $0.insert(error, for: segment) }
+        guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return }
+        // A copy of its own: a key must not keep the whole JWS alive.
+        let key = HeaderSegment(bytes: ArraySlice(Array(segment)))
+        headers.withLock { $0.insert(error, for: key) }
+    }
+
+    private static func headerSegment(of jws: [UInt8]) -> ArraySlice<UInt8>? {
+        let dot = jws.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base, Int32(UInt8(ascii: ".")), buffer.count)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        return dot.map { jws[..<$0] }
     }
 
     var count: Int { refusals.withLock { $0.count } }
@@ -43,7 +54,7 @@ final class RefusedChains: Sendable {
 /// A header segment as a key, hashed over all its bytes at once: anyone can insert refused
 /// headers, so a hash of only part of them would let a flood collide on purpose.
 private struct HeaderSegment: Hashable {
-    let bytes: [UInt8]
+    let bytes: ArraySlice<UInt8>
 
     func hash(into hasher: inout Hasher) {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
