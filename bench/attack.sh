@@ -9,12 +9,15 @@
 #            cheap check and cost a budgeted verification, half do not)
 #   readyz   /readyz as fast as 16 connections can ask
 #
-# Then the server's CPU per request: valid ones alone, forged ones alone. Every loop is
-# bounded by BENCH_SECONDS and stops by itself. Exits non-zero when a valid notification is
-# not answered 200. See docs/benchmarks.md.
+# Each phase runs on a server of its own with a fresh database, after the same warm-up of
+# valid load (not reported): the phases differ only in the attack, not in how much the
+# database holds. Then the server's CPU per request: valid ones alone, forged ones alone.
+# Every loop is bounded by BENCH_SECONDS and stops by itself. Exits non-zero when a valid
+# notification is not answered 200. See docs/benchmarks.md.
 #
-# Settings (environment): BENCH_SECONDS (8) per phase, BENCH_CONNECTIONS (32) for the valid
-# load, BENCH_TRICKLE (2000) connections, BENCH_FORGERS (40) authorities.
+# Settings (environment): BENCH_SECONDS (8) per phase, BENCH_WARMUP (4) seconds before each,
+# BENCH_CONNECTIONS (32) for the valid load, BENCH_TRICKLE (2000) connections, BENCH_FORGERS
+# (40) authorities.
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -22,6 +25,7 @@ BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$BENCH_DIR/lib.sh"
 
 SECONDS_PER_PHASE=${BENCH_SECONDS:-8}
+WARMUP_SECONDS=${BENCH_WARMUP:-4}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 TRICKLE=${BENCH_TRICKLE:-2000}
 FORGERS=${BENCH_FORGERS:-40}
@@ -48,52 +52,72 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 PORT=$(free_port)
-DATA=$WORK/data
+URL=http://127.0.0.1:$PORT
 # Every load generator but the trickle shares 127.0.0.1 here, so the per-address limit is
 # raised past their connections (the trickle's 40 addresses hold 50 each, under either).
 printf '{"localTesting": true, "http": {"maxConnectionsPerAddress": 512}}\n' >"$WORK/agekit.json"
-"$AGEKIT" serve --config "$WORK/agekit.json" --listen "127.0.0.1:$PORT" --data-dir "$DATA" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-wait_ready "http://127.0.0.1:$PORT/healthz" "$SERVER_PID" || { cat "$WORK/server.log" >&2; die "agekit serve did not start"; }
-URL=http://127.0.0.1:$PORT
+# One local CA for every server, so that the payloads are made once.
+"$AGEKIT" simulate ca --ca-dir "$WORK/ca" >/dev/null
 
-# Valid payloads: a fresh file per phase, so that none is a duplicate. A warm-up phase runs
-# first and is not reported: a cold server's first seconds would lower the rate alone.
+start_server() { # PHASE: a server on a fresh database (the same CA), as SERVER_PID
+    local data=$WORK/data-$1
+    mkdir -p "$data"
+    cp -r "$WORK/ca" "$data/ca"
+    "$AGEKIT" serve --config "$WORK/agekit.json" --listen "127.0.0.1:$PORT" --data-dir "$data" \
+        >"$WORK/server-$1.log" 2>&1 &
+    SERVER_PID=$!
+    wait_ready "$URL/healthz" "$SERVER_PID" || { cat "$WORK/server-$1.log" >&2; die "agekit serve did not start"; }
+}
+
+stop_server() {
+    stop_pid "$SERVER_PID"
+    SERVER_PID=""
+}
+
+# Valid payloads: one file for the warm-ups and one for the phases. Each server's database
+# is fresh, so none is a duplicate where it is posted.
 PHASES="alone trickle forged readyz"
 PER_PHASE=$((SECONDS_PER_PHASE * 9000))
-say "generating $((PER_PHASE * 5)) valid payloads and $((FORGERS * 25)) forged ones"
-"$PY" "$SERVE_DIR/gen_payloads.py" --ca "$DATA/ca" --count $((PER_PHASE * 5)) --environment LocalTesting \
+PER_WARMUP=$((WARMUP_SECONDS * 9000))
+say "generating $((PER_PHASE + PER_WARMUP)) valid payloads and $((FORGERS * 25)) forged ones"
+"$PY" "$SERVE_DIR/gen_payloads.py" --ca "$WORK/ca" --count $((PER_PHASE + PER_WARMUP)) --environment LocalTesting \
     --mix TEST,SUBSCRIBED,RESCIND_CONSENT --out "$WORK/valid.jsonl" >/dev/null
-split -l "$PER_PHASE" -d -a 1 "$WORK/valid.jsonl" "$WORK/valid-"
-index=0
-for phase in warmup $PHASES; do
-    mv "$WORK/valid-$index" "$WORK/valid-$phase.jsonl"
+head -n "$PER_WARMUP" "$WORK/valid.jsonl" >"$WORK/valid-warmup.jsonl"
+tail -n +$((PER_WARMUP + 1)) "$WORK/valid.jsonl" >"$WORK/valid-phase.jsonl"
+for set in warmup phase; do
     # One file per wrk thread, as post_notifications.lua reads them.
-    awk -v out="$WORK/valid-$phase.jsonl" '{ print > (out "." ((NR - 1) % 2)) }' "$WORK/valid-$phase.jsonl"
-    index=$((index + 1))
+    awk -v out="$WORK/valid-$set.jsonl" '{ print > (out "." ((NR - 1) % 2)) }' "$WORK/valid-$set.jsonl"
 done
 : >"$WORK/forged.jsonl"
 for forger in $(seq 1 "$FORGERS"); do
     "$AGEKIT" simulate ca --ca-dir "$WORK/forger-$forger" >/dev/null
     # Every other forger names the server's root as x5c[2]: past the cheap check, into the budget.
-    [ $((forger % 2)) = 0 ] && cp "$DATA/ca/root.pem" "$WORK/forger-$forger/root.pem"
+    [ $((forger % 2)) = 0 ] && cp "$WORK/ca/root.pem" "$WORK/forger-$forger/root.pem"
     "$PY" "$SERVE_DIR/gen_payloads.py" --ca "$WORK/forger-$forger" --count 25 --environment LocalTesting \
         --mix RESCIND_CONSENT --jobs 1 --out "$WORK/forger-$forger.jsonl" >/dev/null 2>&1
     cat "$WORK/forger-$forger.jsonl" >>"$WORK/forged.jsonl"
 done
 
-valid_load() { # PHASE -> sets VALID_LINE, HEALTHZ_LINE
-    local phase=$1 mark=$WORK/done-$1
-    $CLIENT wrk -t1 -c4 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/healthz" -- 10 \
+valid_load() { # PHASE [SET] [SECONDS] -> sets VALID_LINE, HEALTHZ_LINE
+    local phase=$1 set=${2:-phase} seconds=${3:-$SECONDS_PER_PHASE} mark=$WORK/done-$1-${2:-phase}
+    $CLIENT wrk -t1 -c4 -d"${seconds}s" -s "$ATTACK_DIR/paced.lua" "$URL/healthz" -- 10 \
         >"$WORK/healthz-$phase.txt" 2>&1 &
     local healthz=$!
-    $CLIENT wrk -t2 -c"$CONNECTIONS" -d"$((SECONDS_PER_PHASE + 30))s" --timeout 30s --latency \
+    $CLIENT /usr/bin/time -o "$WORK/valid-$phase-$set.time" -f '%U %S' \
+        wrk -t2 -c"$CONNECTIONS" -d"$((seconds + 30))s" --timeout 30s --latency \
         -s "$SERVE_DIR/post_notifications.lua" "$URL/v2/notifications" -- \
-        "$WORK/valid-$phase.jsonl" 2 "$mark" "$SECONDS_PER_PHASE" >"$WORK/valid-$phase.txt" 2>&1 || true
+        "$WORK/valid-$set.jsonl" 2 "$mark" "$seconds" >"$WORK/valid-$phase-$set.txt" 2>&1 || true
     wait "$healthz" || true
-    VALID_LINE=$(grep '^result ' "$WORK/valid-$phase.txt" || true)
+    VALID_LINE=$(grep '^result ' "$WORK/valid-$phase-$set.txt" || true)
     HEALTHZ_LINE=$(grep '^paced ' "$WORK/healthz-$phase.txt" || true)
-    [ -n "$VALID_LINE" ] || { cat "$WORK/valid-$phase.txt" >&2; die "wrk printed no result for $phase"; }
+    [ -n "$VALID_LINE" ] || { cat "$WORK/valid-$phase-$set.txt" >&2; die "wrk printed no result for $phase"; }
+}
+
+begin_phase() { # PHASE DESCRIPTION: a fresh server, warmed up
+    say "phase $1: $2 (a fresh server, warmed up for ${WARMUP_SECONDS} s first)"
+    [ -z "$SERVER_PID" ] || stop_server
+    start_server "$1"
+    valid_load "$1" warmup "$WARMUP_SECONDS"
 }
 
 FAILED=0
@@ -108,17 +132,25 @@ record() { # PHASE NOTE
     [ "$other" = 0 ] || { say "$1: $other valid notifications not answered 200"; FAILED=1; }
 }
 
-say "warm-up: valid load only, not reported"
-valid_load warmup
+# The machine's busy share (all but idle and I/O wait) between two readings of /proc/stat.
+machine_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6}' /proc/stat; }
+busy_share() { # BEFORE AFTER (each "busy idle")
+    awk -v a="$1" -v b="$2" 'BEGIN {split(a, x, " "); split(b, y, " "); busy = y[1] - x[1]; idle = y[2] - x[2];
+        printf "%.0f", 100 * busy / (busy + idle)}'
+}
+# Cores a client used over a phase, from its /usr/bin/time file.
+client_cores() { awk -v s="$2" '{printf "%.2f", ($1 + $2) / s}' "$1"; }
 
-say "phase alone: valid load only"
+begin_phase alone "valid load only"
 cpu_before=$(cpu_seconds "$SERVER_PID")
+ticks_before=$(machine_ticks)
 valid_load alone
+busy_alone=$(busy_share "$ticks_before" "$(machine_ticks)")
 cpu_valid=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field answered "$VALID_LINE")" \
     'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
 record alone ""
 
-say "phase trickle: $TRICKLE trickling connections"
+begin_phase trickle "$TRICKLE trickling connections"
 $CLIENT "$PY" "$ATTACK_DIR/trickle.py" "$PORT" "$TRICKLE" 40 5 $((SECONDS_PER_PHASE + 6)) >"$WORK/trickle.txt" 2>&1 &
 BACKGROUND+=($!)
 sleep 4
@@ -129,16 +161,25 @@ record trickle "$(tail -n 1 "$WORK/trickle.txt")"
 target=$((RATE[alone] * 2))
 # On a schedule: each of the 2 threads sends half the aim a second, over 256 connections so
 # that one is free whenever a slot comes, whatever the answers' latency.
-say "phase forged: a flood on a schedule of $target forged requests/s (2 threads, 256 connections)"
-$CLIENT wrk -t2 -c256 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- "rate:$((target / 2))" \
+begin_phase forged "a flood on a schedule of $target forged requests/s (2 threads, 256 connections)"
+$CLIENT /usr/bin/time -o "$WORK/forged-flood.time" -f '%U %S' \
+    wrk -t2 -c256 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- "rate:$((target / 2))" \
     "$WORK/forged.jsonl" >"$WORK/forged-flood.txt" 2>&1 &
 BACKGROUND+=($!)
+cpu_before=$(cpu_seconds "$SERVER_PID")
 valid_load forged
+cpu_mixed=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" 'BEGIN {printf "%.3f", b - a}')
 wait "${BACKGROUND[-1]}" || true
 record forged "$(grep '^paced ' "$WORK/forged-flood.txt")"
 flood_rate=$(field rate "$(grep '^paced ' "$WORK/forged-flood.txt")")
+# What a forged request cost the server beside valid ones: the phase's server CPU less the
+# valid requests' at their cost alone, over the forged requests answered in the phase.
+forged_mixed=$(awk -v cpu="$cpu_mixed" -v n="$(field answered "$VALID_LINE")" -v v="$cpu_valid" \
+    -v f="$flood_rate" -v s="$(field seconds "$VALID_LINE")" 'BEGIN {printf "%.0f", (cpu - n * v / 1e6) * 1e6 / (f * s)}')
+attacker_cores=$(client_cores "$WORK/forged-flood.time" "$SECONDS_PER_PHASE")
+valid_client_cores=$(client_cores "$WORK/valid-forged-phase.time" "$(field seconds "$VALID_LINE")")
 
-say "phase readyz: /readyz from 16 connections"
+begin_phase readyz "/readyz from 16 connections"
 $CLIENT wrk -t1 -c16 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/readyz" -- 0 >"$WORK/readyz-flood.txt" 2>&1 &
 BACKGROUND+=($!)
 valid_load readyz
@@ -162,5 +203,9 @@ for phase in $PHASES; do
         "${NOTE[$phase]}"
 done
 say "forged flood: $flood_rate/s, $(awk -v f="$flood_rate" -v a="${RATE[alone]}" 'BEGIN {printf "%.2f", f / a}') times the valid rate alone (aim 2), $(awk -v f="$flood_rate" -v a="${RATE[forged]}" 'BEGIN {printf "%.2f", f / a}') times the valid rate beside it"
-say "server CPU per request: valid ${cpu_valid} us, forged ${cpu_forged} us ($forged_line)"
+# The flood's own generator runs on the server's cores: even a server that spent nothing on
+# forged requests would keep at most the share of the machine it leaves.
+bound=$(awk -v a="$attacker_cores" -v n="$(nproc)" 'BEGIN {printf "%.2f", 1 - a / n}')
+say "the machine was ${busy_alone} % busy alone; in the forged phase the flood's generator took $attacker_cores of $(nproc) cores (the valid load's $valid_client_cores): a server that spent nothing on forged requests would keep at most $bound of a CPU-bound rate; the ratio is $(awk -v r="${RATE[forged]}" -v a="${RATE[alone]}" -v b="$bound" 'BEGIN {printf "%.2f", r / a / b}') of that"
+say "server CPU per request: valid ${cpu_valid} us, forged ${cpu_forged} us alone ($forged_line), forged about ${forged_mixed} us beside valid ones"
 exit "$FAILED"

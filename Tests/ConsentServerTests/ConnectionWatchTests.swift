@@ -42,6 +42,20 @@ struct ConnectionWatchTests {
         #expect(watch.sweep() == 0, "a connection was shut down twice")
     }
 
+    @Test("connections opened together get head deadlines spread over a quarter of the limit past it")
+    func spread() throws {
+        let head = 8.0
+        let watch = ConnectionWatch(headSeconds: head, minBodyBytesPerSecond: 1024, maxBodyBytes: 1024)
+        let before = ConnectionWatch.monotonicNow
+        for index in 1...400 { watch.started(OpaquePointer(bitPattern: index * 16)!, socket: -1) }
+        let after = ConnectionWatch.monotonicNow
+        let deadlines = watch.deadlines
+        try #require(deadlines.count == 400)
+        #expect(deadlines.allSatisfy { $0 >= before + head && $0 <= after + head * 1.25 })
+        // 400 draws over 2 s: all within half a second of each other has no real chance.
+        #expect(deadlines.max()! - deadlines.min()! > head / 16)
+    }
+
     @Test("a connection closed before the sweep is left alone")
     func closedFirst() throws {
         let watch = ConnectionWatch(headSeconds: 0.01, minBodyBytesPerSecond: 1024, maxBodyBytes: 1024)

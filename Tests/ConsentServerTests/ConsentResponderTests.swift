@@ -76,6 +76,33 @@ struct NotificationRouteTests {
         #expect(try fixture.ledger.notificationCount() == 0)
     }
 
+    @Test("a forgery replayed is refused from memory with the first answer, and counted")
+    func replayedForgery() throws {
+        let fixture = try ResponderFixture()
+        let other = try LocalCertificateAuthority.generate(
+            notBefore: Date().addingTimeInterval(-86_400), notAfter: Date().addingTimeInterval(86_400))
+        let forged = try fixture.notification("RESCIND_CONSENT", signer: other)
+        let first = fixture.postNotification(forged)
+        #expect(first.status == 401)
+        #expect(first.errorCode == "untrusted_chain")
+        // Apple's exact body shape takes the lookup before anything is decoded; the same
+        // header with another payload is refused for its chain, not as malformed.
+        let header = forged.prefix { $0 != "." }
+        for replay in [forged, header + ".!!!.x"] {
+            let again = fixture.postNotification(String(replay))
+            #expect(again.status == 401)
+            #expect(again.body == first.body)
+        }
+        // Another body shape takes the long way and gets the same answer.
+        let spaced = Array(#"{ "signedPayload" : "\#(forged)" }"#.utf8)
+        #expect(fixture.send("POST", "/v2/notifications", body: spaced, token: nil).body == first.body)
+        let metrics = String(decoding: fixture.send("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains(#"agekit_verification_failures_total{code="untrusted_chain"} 4"#))
+        #expect(metrics.contains(#"agekit_notifications_total{type="unknown",outcome="rejected"} 4"#))
+        #expect(try fixture.ledger.notificationCount() == 0)
+        #expect(fixture.postNotification(try fixture.notification("SUBSCRIBED")).status == 200)
+    }
+
     @Test("a store that cannot write answers 503 so Apple retries")
     func storeFailure() throws {
         let fixture = try ResponderFixture()

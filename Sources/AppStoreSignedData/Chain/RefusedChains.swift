@@ -27,36 +27,60 @@ final class RefusedChains: Sendable {
 
     /// - Parameter jws: the compact JWS; its header segment is everything before the first '.'.
     ///   Nothing is copied, and nothing hashed while no header has been refused.
-    func refusal(forHeaderOf jws: [UInt8]) -> VerificationError? {
+    func refusal(forHeaderOf jws: UnsafeRawBufferPointer) -> VerificationError? {
         guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return nil }
-        return headers.withLock { $0.count == 0 ? nil : $0[HeaderSegment(bytes: segment)] }
+        return headers.withLock { $0.count == 0 ? nil : $0[.borrowed(segment)] }
+    }
+
+    func refusal(forHeaderOf jws: [UInt8]) -> VerificationError? {
+        jws.withUnsafeBytes { refusal(forHeaderOf: $0) }
     }
 
     func insert(_ error: VerificationError, forHeaderOf jws: [UInt8]) {
-        guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return }
-        // A copy of its own: a key must not keep the whole JWS alive.
-        let key = HeaderSegment(bytes: ArraySlice(Array(segment)))
-        headers.withLock { $0.insert(error, for: key) }
+        jws.withUnsafeBytes { jws in
+            guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return }
+            // A copy of its own: a key must not keep the whole JWS alive.
+            let key = HeaderSegment.owned(Array(segment))
+            headers.withLock { $0.insert(error, for: key) }
+        }
     }
 
-    private static func headerSegment(of jws: [UInt8]) -> ArraySlice<UInt8>? {
-        let dot = jws.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress, let found = memchr(base, Int32(UInt8(ascii: ".")), buffer.count)
-            else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    private static func headerSegment(of jws: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        guard let base = jws.baseAddress, let dot = memchr(base, Int32(UInt8(ascii: ".")), jws.count) else {
+            return nil
         }
-        return dot.map { jws[..<$0] }
+        return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(dot)))
     }
 
     var count: Int { refusals.withLock { $0.count } }
 }
 
 /// A header segment as a key, hashed over all its bytes at once: anyone can insert refused
-/// headers, so a hash of only part of them would let a flood collide on purpose.
-private struct HeaderSegment: Hashable {
-    let bytes: ArraySlice<UInt8>
+/// headers, so a hash of only part of them would let a flood collide on purpose. Stored keys
+/// own their bytes; a lookup borrows the request's, which live only as long as the lookup.
+/// Sendable because a borrowed key is never stored: only owned keys outlive a lookup.
+private enum HeaderSegment: Hashable, @unchecked Sendable {
+    case owned([UInt8])
+    case borrowed(UnsafeRawBufferPointer)
+
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        switch self {
+        case .owned(let bytes): bytes.withUnsafeBytes(body)
+        case .borrowed(let bytes): body(bytes)
+        }
+    }
 
     func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        withBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (left: HeaderSegment, right: HeaderSegment) -> Bool {
+        left.withBytes { left in
+            right.withBytes { right in
+                guard left.count == right.count else { return false }
+                guard let a = left.baseAddress, let b = right.baseAddress else { return true }
+                return memcmp(a, b, left.count) == 0
+            }
+        }
     }
 }

@@ -60,6 +60,13 @@ public final class SignedDataVerifier: Sendable {
     /// Hits and misses of the chain cache since creation (every lookup counts, cache or not).
     public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }
 
+    /// The refusal of a compact JWS whose header segment carried a chain refused before, or
+    /// nil. Nothing in `jws` is decoded or copied: a receiver can ask this of a request body
+    /// before it builds anything from it, so a replayed forgery costs one lookup.
+    public func knownRefusal(of jws: UnsafeRawBufferPointer) -> VerificationError? {
+        refused.refusal(forHeaderOf: jws)
+    }
+
     public func verifyNotification(_ jws: String) throws(VerificationError) -> VerifiedNotification {
         try verifyNotification(jws, receivedAt: nil)
     }

@@ -8,24 +8,29 @@ struct NotificationHandler: Sendable {
     let freshness: Freshness
 
     func handle(_ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
+        if let outcome = Self.payloadBytes(in: request.body, intake.knownForgery) {
+            return reply(Self.answer(outcome))
+        }
         guard let signedPayload = Self.signedPayload(in: request.body) else {
             return reply(.error(400, "malformed_body", #"the body must be a JSON object {"signedPayload": "<JWS>"}"#))
         }
-        intake.accept(signedPayload, live: freshness) { outcome in
-            var answer: Reply
-            switch outcome {
-            case .stored(let uuid, let type):
-                answer = Self.acknowledgement("stored", uuid)
-                (answer.notificationUUID, answer.notificationType) = (uuid, type)
-            case .duplicate(let uuid, let type):
-                answer = Self.acknowledgement("duplicate", uuid)
-                (answer.notificationUUID, answer.notificationType) = (uuid, type)
-            case .rejected(let status, let code, let message, let uuid, let type):
-                answer = .error(status, code, message)
-                (answer.notificationUUID, answer.notificationType) = (uuid, type)
-            }
-            reply(answer)
+        intake.accept(signedPayload, live: freshness) { outcome in reply(Self.answer(outcome)) }
+    }
+
+    static func answer(_ outcome: NotificationIntake.Outcome) -> Reply {
+        var answer: Reply
+        switch outcome {
+        case .stored(let uuid, let type):
+            answer = acknowledgement("stored", uuid)
+            (answer.notificationUUID, answer.notificationType) = (uuid, type)
+        case .duplicate(let uuid, let type):
+            answer = acknowledgement("duplicate", uuid)
+            (answer.notificationUUID, answer.notificationType) = (uuid, type)
+        case .rejected(let status, let code, let message, let uuid, let type):
+            answer = .error(status, code, message)
+            (answer.notificationUUID, answer.notificationType) = (uuid, type)
         }
+        return answer
     }
 
     /// `{"status": ..., "notificationUUID": ...}` with 200: what Apple gets for every delivery.
@@ -37,13 +42,26 @@ struct NotificationHandler: Sendable {
             HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: body.bytes))
     }
 
+    /// Apple's exact shape, read without building a dictionary; anything else is parsed.
+    private static let prefix = Array(#"{"signedPayload":""#.utf8)
+
+    /// `body` in Apple's exact shape: `look` applied to the bytes between the quotes, as they
+    /// came (nothing copied or checked); nil for any other shape.
+    static func payloadBytes<T>(in body: [UInt8], _ look: (UnsafeRawBufferPointer) -> T?) -> T? {
+        guard isAppleShape(body) else { return nil }
+        return body.withUnsafeBytes { bytes in
+            look(UnsafeRawBufferPointer(rebasing: bytes[prefix.count..<(bytes.count - 2)]))
+        }
+    }
+
+    private static func isAppleShape(_ body: [UInt8]) -> Bool {
+        body.count > prefix.count + 2 && body.starts(with: prefix) && body[body.count - 2] == UInt8(ascii: "\"")
+            && body[body.count - 1] == UInt8(ascii: "}")
+    }
+
     /// The JWS inside `{"signedPayload": "..."}`, or nil for any other body.
     static func signedPayload(in body: [UInt8]) -> String? {
-        // Apple's exact shape, read without building a dictionary; anything else is parsed.
-        let prefix = Array(#"{"signedPayload":""#.utf8)
-        if body.count > prefix.count + 2, body.starts(with: prefix), body[body.count - 2] == UInt8(ascii: "\""),
-            body[body.count - 1] == UInt8(ascii: "}")
-        {
+        if isAppleShape(body) {
             let payload = body[prefix.count..<(body.count - 2)]
             let plain = payload.withUnsafeBufferPointer { JSONValue.plainRun(in: $0, from: 0).end == $0.count }
             if !payload.isEmpty, plain {

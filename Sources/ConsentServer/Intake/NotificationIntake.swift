@@ -41,6 +41,21 @@ public struct NotificationIntake: Sendable {
         accept(signedPayload, live: nil, completion: completion)
     }
 
+    /// The outcome for a signed payload whose header carried a chain already refused, or nil:
+    /// looked up in the bytes as they came, before anything is built from them.
+    func knownForgery(_ signedPayload: UnsafeRawBufferPointer) -> Outcome? {
+        verifier.knownRefusal(of: signedPayload).map(unverified)
+    }
+
+    /// A payload that did not verify: counted, and answered without a UUID or a type.
+    private func unverified(_ error: VerificationError) -> Outcome {
+        metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
+        metrics.increment("agekit_notifications_total", [("type", "unknown"), ("outcome", "rejected")])
+        // Busy is no verdict on the payload: 503, so that Apple delivers it again later.
+        let status = error.code == .verificationBusy ? 503 : 401
+        return .rejected(status: status, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil)
+    }
+
     /// As above for a live delivery: the chains must be valid on receipt too, and
     /// `signedDate` must be within `freshness` of it.
     public func accept(
@@ -53,12 +68,7 @@ public struct NotificationIntake: Sendable {
                 signedPayload,
                 receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000))
         } catch {
-            metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
-            metrics.increment("agekit_notifications_total", [("type", "unknown"), ("outcome", "rejected")])
-            // Busy is no verdict on the payload: 503, so that Apple delivers it again later.
-            let status = error.code == .verificationBusy ? 503 : 401
-            return completion(
-                .rejected(status: status, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil))
+            return completion(unverified(error))
         }
         let type = notification.notificationType.rawValue
         guard let uuid = Identifiers.canonicalUUID(notification.notificationUUID) else {

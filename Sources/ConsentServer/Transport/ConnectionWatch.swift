@@ -45,8 +45,16 @@ final class ConnectionWatch: Sendable {
 
     var isEnabled: Bool { headSeconds > 0 }
 
+    /// The head deadline of a connection opened now: `headSeconds` and up to a quarter more,
+    /// at random. Connections an attacker opens together would otherwise all be closed in
+    /// one sweep and reopened in one burst of accepts, which the event threads serve ahead
+    /// of the requests of everyone else.
+    private func headDeadline() -> Double {
+        Self.now() + headSeconds * (1 + Double.random(in: 0..<0.25))
+    }
+
     func started(_ connection: OpaquePointer, socket: Int32) {
-        let entry = Entry(socket: socket, phase: .awaitingHead, deadline: Self.now() + headSeconds)
+        let entry = Entry(socket: socket, phase: .awaitingHead, deadline: headDeadline())
         entries.withLock { $0[Self.key(connection)] = entry }
     }
 
@@ -67,7 +75,7 @@ final class ConnectionWatch: Sendable {
 
     /// A request finished: a kept-alive connection's next head has the same deadline.
     func completed(_ connection: OpaquePointer) {
-        update(connection, .awaitingHead, deadline: Self.now() + headSeconds)
+        update(connection, .awaitingHead, deadline: headDeadline())
     }
 
     private func update(_ connection: OpaquePointer, _ phase: Phase, deadline: Double) {
@@ -104,6 +112,11 @@ final class ConnectionWatch: Sendable {
     }
 
     static let shutdownsPerLock = 32
+
+    /// The deadlines of the connections watched, on the monotonic clock (tests).
+    var deadlines: [Double] { entries.withLock { $0.values.map(\.deadline) } }
+
+    static var monotonicNow: Double { now() }
 
     /// Sweeps four times a second until `stop`.
     func start() {

@@ -15,15 +15,13 @@ public struct HTTPResponse: Sendable {
 extension HTTPResponse {
     /// A JSON error in the shape every AgeKit endpoint uses: `{"error":{"code":...,"message":...}}`.
     public static func jsonError(status: Int, code: String, message: String) -> HTTPResponse {
-        let json = #"{"error":{"code":"# + jsonString(code) + #","message":"# + jsonString(message) + "}}"
-        return HTTPResponse(
-            status: status, headers: [(name: "Content-Type", value: "application/json")], body: Array(json.utf8))
-    }
-
-    /// A JSON string literal for `text`, escaped per RFC 8259.
-    private static func jsonString(_ text: String) -> String {
-        var out = ""
-        JSONObjectWriter.appendQuoted(text, to: &out)
-        return out
+        var body: [UInt8] = []
+        body.reserveCapacity(code.utf8.count + message.utf8.count + 40)
+        body.append(contentsOf: #"{"error":{"code":"#.utf8)
+        JSONObjectWriter.appendQuoted(code, to: &body)
+        body.append(contentsOf: #","message":"#.utf8)
+        JSONObjectWriter.appendQuoted(message, to: &body)
+        body.append(contentsOf: "}}".utf8)
+        return HTTPResponse(status: status, headers: [(name: "Content-Type", value: "application/json")], body: body)
     }
 }
