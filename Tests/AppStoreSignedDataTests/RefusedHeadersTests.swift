@@ -48,6 +48,27 @@ struct RefusedHeadersTests {
         #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .untrustedChain)
     }
 
+    @Test(
+        "the header found last answers only for itself: headers of one length that differ in one byte keep their own refusals"
+    )
+    func lastFound() {
+        let refused = RefusedChains(capacity: 8)
+        let first = Array("aGVhZGVyQQ.cGF5bG9hZA.c2ln".utf8)
+        var second = first
+        second[9] = UInt8(ascii: "B")
+        var unknown = first
+        unknown[9] = UInt8(ascii: "C")
+        refused.insert(VerificationError(.untrustedChain, "first"), forHeaderOf: first)
+        refused.insert(VerificationError(.missingAppleExtension, "second"), forHeaderOf: second)
+        for _ in 0..<3 {
+            #expect(refused.refusal(forHeaderOf: first)?.reason == "first")
+            #expect(refused.refusal(forHeaderOf: first)?.reason == "first")
+            #expect(refused.refusal(forHeaderOf: unknown) == nil)
+            #expect(refused.refusal(forHeaderOf: second)?.reason == "second")
+            #expect(refused.refusal(forHeaderOf: Array(first.prefix(9)) + [0x2E]) == nil, "a prefix of the last")
+        }
+    }
+
     @Test("no capacity keeps no header")
     func noCapacity() throws {
         let refused = RefusedChains(capacity: 0)

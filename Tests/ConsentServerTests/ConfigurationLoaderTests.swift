@@ -91,6 +91,12 @@ struct ConfigurationLoaderTests {
                 json:
                     #"{"localTesting": true, "apps": [{"bundleId": "a", "environments": ["Sandbox"]}, {"bundleId": "a", "environments": ["Sandbox"]}]}"#,
                 field: "apps[1].bundleId"),
+            BadFile(
+                name: "a negative log sampling", json: #"{"localTesting": true, "log": {"refusalsPerSecond": -1}}"#,
+                field: "log.refusalsPerSecond"),
+            BadFile(
+                name: "an unknown log field", json: #"{"localTesting": true, "log": {"level": "debug"}}"#,
+                field: "log.level"),
         ])
     func badFiles(bad: BadFile) {
         #expect {

@@ -172,4 +172,45 @@ struct AttackEndToEndTests {
         }
         #expect(floodCodes.contains("verification_busy"), "the budget refilled during the test: \(floodCodes)")
     }
+
+    @Test("a flood of refusals writes a few log lines a second, and every refusal is counted in them and in /metrics")
+    func refusalsSampledInTheLog() async throws {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-log-sampling-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(#"{"localTesting": true, "log": {"refusalsPerSecond": 5}}"#.utf8).write(to: configuration)
+        let logFile = directory.appendingPathComponent("stderr.jsonl")
+        let server = try ServerProcess(
+            dataDirectory: directory, extraArguments: ["--config", configuration.path], standardErrorFile: logFile)
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        let forgery = try forged(ca)
+        let started = Date()
+        for _ in 0..<300 { #expect(try await server.post(signedPayload: forgery).status == 401) }
+        for _ in 0..<40 {
+            #expect(try await server.request("POST", "/v2/notifications", body: Data("{}".utf8)).status == 400)
+        }
+        for _ in 0..<3 { #expect(try await server.post(signedPayload: try rescind(ca)).status == 200) }
+        let seconds = Date().timeIntervalSince(started)
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains(#"agekit_verification_failures_total{code="untrusted_chain"} 300"#))
+        #expect(server.terminate() == 0)
+
+        let lines = String(decoding: try Data(contentsOf: logFile), as: UTF8.self).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        func tally(_ code: String) -> (written: Int, omitted: Int) {
+            let kind = lines.filter { $0["errorCode"] as? String == code }
+            let omitted = kind.compactMap { $0["omittedRefusals"] as? Int }
+            return (kind.count - omitted.count, omitted.reduce(0, +))
+        }
+        let bound = 5 * (Int(seconds) + 2)  // 5 in every second the flood touched
+        for (code, sent) in [("untrusted_chain", 300), ("malformed_body", 40)] {
+            let (written, omitted) = tally(code)
+            #expect(written + omitted == sent, "\(code): \(written) written and \(omitted) counted of \(sent)")
+            #expect(written <= bound, "\(code): \(written) lines in \(seconds) s")
+            #expect(omitted > 0, "\(code): none left out")
+        }
+        let stored = lines.filter { $0["status"] as? Int == 200 && $0["route"] as? String == "/v2/notifications" }
+        #expect(stored.count == 3, "acknowledgements are never left out")
+    }
 }

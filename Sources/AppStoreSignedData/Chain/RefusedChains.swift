@@ -7,14 +7,26 @@ import Synchronization
 /// replayed forgery is refused before anything in it is decoded. A header fixes its chain,
 /// and a chain's refusal depends on nothing else (neither the payload nor the time).
 final class RefusedChains: Sendable {
+    /// The refused headers, and the one found last: a flood replays one forgery or a few, and
+    /// comparing with the last costs one `memcmp` where the lookup hashes every byte.
+    private struct Headers {
+        var byHeader: OldestOutDictionary<HeaderSegment, Refusal>
+        var last: Refusal?
+    }
+
+    private struct Refusal {
+        let header: [UInt8]
+        let error: VerificationError
+    }
+
     let capacity: Int
     private let refusals: Mutex<OldestOutDictionary<[String], VerificationError>>
-    private let headers: Mutex<OldestOutDictionary<HeaderSegment, VerificationError>>
+    private let headers: Mutex<Headers>
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
         refusals = Mutex(OldestOutDictionary(capacity: capacity))
-        headers = Mutex(OldestOutDictionary(capacity: capacity))
+        headers = Mutex(Headers(byHeader: OldestOutDictionary(capacity: capacity)))
     }
 
     func refusal(for x5c: [String]) -> VerificationError? {
@@ -29,7 +41,13 @@ final class RefusedChains: Sendable {
     ///   Nothing is copied, and nothing hashed while no header has been refused.
     func refusal(forHeaderOf jws: UnsafeRawBufferPointer) -> VerificationError? {
         guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return nil }
-        return headers.withLock { $0.count == 0 ? nil : $0[.borrowed(segment)] }
+        return headers.withLock { headers in
+            guard headers.byHeader.count > 0 else { return nil }
+            if let last = headers.last, HeaderSegment.owned(last.header) == .borrowed(segment) { return last.error }
+            let found = headers.byHeader[.borrowed(segment)]
+            if let found { headers.last = found }
+            return found?.error
+        }
     }
 
     func refusal(forHeaderOf jws: [UInt8]) -> VerificationError? {
@@ -40,8 +58,8 @@ final class RefusedChains: Sendable {
         jws.withUnsafeBytes { jws in
             guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return }
             // A copy of its own: a key must not keep the whole JWS alive.
-            let key = HeaderSegment.owned(Array(segment))
-            headers.withLock { $0.insert(error, for: key) }
+            let header = Array(segment)
+            headers.withLock { $0.byHeader.insert(Refusal(header: header, error: error), for: .owned(header)) }
         }
     }
 

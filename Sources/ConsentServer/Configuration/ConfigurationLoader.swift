@@ -73,7 +73,7 @@ public struct ConfigurationLoader {
         let reader = FieldReader(object, path: "")
         try reader.allowOnly([
             "listen", "dataDirectory", "store", "localTesting", "appleRootCertificates", "apps", "tls", "http",
-            "notifications", "storage", "admin", "allowedSources",
+            "notifications", "storage", "admin", "allowedSources", "log",
         ])
         if let listen = try reader.string("listen") { try setListen(listen, field: "listen", on: &configuration) }
         if let directory = try reader.string("dataDirectory") { configuration.dataDirectory = directory }
@@ -120,6 +120,15 @@ public struct ConfigurationLoader {
                 throw ServerError.configuration("allowedSources", error.message)
             }
             configuration.allowedSources = sources
+        }
+        if let log = try reader.object("log") {
+            try log.allowOnly(["refusalsPerSecond"])
+            if let value = try log.int("refusalsPerSecond") {
+                guard (0...100_000).contains(value) else {
+                    throw ServerError.configuration(log.field("refusalsPerSecond"), "must be between 0 and 100000")
+                }
+                configuration.loggedRefusalsPerSecond = Int(value)
+            }
         }
         if let storage = try reader.object("storage") {
             try storage.allowOnly(["commitTimeoutMilliseconds"])

@@ -29,6 +29,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var newChainsPerSecond = 50
     /// How far a live notification's `signedDate` may lie from its receipt.
     public var freshness = Freshness()
+    /// Refusals of one kind (route, status, code) the request log writes each second; the
+    /// rest are counted in one line. 0: every one.
+    public var loggedRefusalsPerSecond = 20
     /// Where the configuration came from, for the startup summary.
     public var source = "defaults"
 

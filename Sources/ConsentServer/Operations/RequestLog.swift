@@ -1,22 +1,33 @@
+import Dispatch
 import Foundation
 import Synchronization
 
 /// One JSON line per request: route, status, duration, notification uuid and type, error
-/// code. Never a payload or a token.
+/// code. Never a payload or a token. Refusals are sampled (see ``RefusalSampling``): past
+/// `refusalsPerSecond` of one kind in a second, one line then counts the rest.
 public struct RequestLog: Sendable {
     /// Takes one line, UTF-8, without its newline.
     private let write: @Sendable ([UInt8]) -> Void
+    private let sampling: Sampler
 
-    public init(write: @escaping @Sendable (String) -> Void) {
+    public init(refusalsPerSecond: Int = 0, write: @escaping @Sendable (String) -> Void) {
         self.write = { line in write(String(decoding: line, as: UTF8.self)) }
+        self.sampling = Sampler(perSecond: refusalsPerSecond)
     }
 
     /// Lines to `writer`, which buffers them off the request's path.
-    public init(_ writer: LineWriter) { self.write = writer.write }
+    public init(_ writer: LineWriter, refusalsPerSecond: Int = 20) {
+        self.write = writer.write
+        self.sampling = Sampler(perSecond: refusalsPerSecond)
+    }
 
     public static let discard = RequestLog { _ in }
 
     func log(method: String, route: String, reply: Reply, seconds: Double) {
+        if let code = reply.errorCode {
+            let kind = RefusalSampling.Kind(route: route, status: reply.response.status, code: code)
+            guard sampling.admit(kind, log: self) else { return }
+        }
         var line = JSONObjectWriter()
         line.add("time", Self.timestamp())
         line.add("method", method)
@@ -27,6 +38,59 @@ public struct RequestLog: Sendable {
         line.add("notificationType", reply.notificationType)
         line.add("errorCode", reply.errorCode)
         write(line.bytes)
+    }
+
+    /// Writes the counts still held; the server calls it when it stops.
+    public func finish() {
+        write(sampling.roll(to: .max))
+    }
+
+    fileprivate func write(_ omitted: [RefusalSampling.Omitted]) {
+        for entry in omitted {
+            var line = JSONObjectWriter()
+            line.add("time", Self.timestamp())
+            line.add("route", entry.kind.route)
+            line.add("status", entry.kind.status)
+            line.add("errorCode", entry.kind.code)
+            line.add("omittedRefusals", entry.count)
+            write(line.bytes)
+        }
+    }
+
+    /// The sampling state, shared by every copy of the log; a timer writes the counts of a
+    /// second no later refusal closes.
+    private final class Sampler: Sendable {
+        private let isSampling: Bool
+        private let state: Mutex<RefusalSampling>
+        private let queue = DispatchQueue(label: "agekit.log.sampling")
+
+        init(perSecond: Int) {
+            isSampling = perSecond > 0
+            state = Mutex(RefusalSampling(perSecond: perSecond))
+        }
+
+        func admit(_ kind: RefusalSampling.Kind, log: RequestLog) -> Bool {
+            guard isSampling else { return true }
+            let now = Self.second()
+            let (write, ended, startedHolding) = state.withLock { sampling in
+                let held = sampling.isHolding
+                let (write, ended) = sampling.admit(kind, at: now)
+                return (write, ended, !held && sampling.isHolding)
+            }
+            log.write(ended)
+            if startedHolding {
+                queue.asyncAfter(deadline: .now() + .milliseconds(1_050)) { [self] in
+                    log.write(roll(to: Self.second()))
+                }
+            }
+            return write
+        }
+
+        func roll(to second: Int) -> [RefusalSampling.Omitted] {
+            state.withLock { $0.roll(to: second) }
+        }
+
+        private static func second() -> Int { Int(Clock.monotonicSeconds()) }
     }
 
     /// UTC time with milliseconds, e.g. 2026-11-30T12:00:00.123Z.

@@ -10,6 +10,7 @@ public final class ServerRuntime: Sendable {
     /// The admin API's own listener, when `admin.listen` is configured.
     public let adminServer: HTTPServer?
     public let responder: ConsentResponder
+    private let requestLog: RequestLog
     /// Present when an app forwards events to its backend.
     public let forwarder: Forwarder?
     /// Scheduled notification history recovery, when an app configures `historySync`.
@@ -25,9 +26,10 @@ public final class ServerRuntime: Sendable {
         services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
         let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
         let ledger = services.ledger
+        requestLog = RequestLog(.standardError, refusalsPerSecond: configuration.loggedRefusalsPerSecond)
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
-            metrics: services.metrics, log: RequestLog(.standardError), freshness: configuration.freshness,
+            metrics: services.metrics, log: requestLog, freshness: configuration.freshness,
             metricsRequireToken: configuration.metricsRequireToken)
 
         do {
@@ -136,6 +138,7 @@ public final class ServerRuntime: Sendable {
         adminServer?.stop(drainTimeoutSeconds: 1)
         forwarder?.stop()
         ledger.close()
+        requestLog.finish()
         LineWriter.standardError.flush()
     }
 
