@@ -32,6 +32,11 @@ static inline int agekit_mhd_connection_fd(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
 }
+// The same: the client's address (a sockaddr_in or sockaddr_in6), or NULL.
+static inline const struct sockaddr *agekit_mhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
 
 // The unescape callback has no typedef in microhttpd.h: name its type for Swift.
 typedef size_t (*agekit_mhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);

@@ -107,8 +107,34 @@ struct RequestRulesTests {
         #expect(result == accepted)
     }
 
+    @Test(
+        "through a trusted proxy, the client is the last X-Forwarded-For address that is not a proxy of ours",
+        arguments: [
+            ("17.1.2.3", nil), ("17.1.2.3:4711", nil), ("[2001:db8::7]:443", nil), ("2001:db8::7", nil),
+            ("203.0.113.9, 17.1.2.3", nil), ("17.1.2.3, 10.0.0.4", nil), ("17.1.2.3,10.0.0.4 , 10.9.9.9", nil),
+            ("10.0.0.4", "source_not_allowed"), ("17.1.2.3, 203.0.113.9", "source_not_allowed"),
+            ("17.1.2.3, 203.0.113.9, 10.0.0.4", "source_not_allowed"), ("::ffff:17.1.2.3", nil),
+            ("example.com", "forwarded_for_invalid"), ("17.1.2.3, unknown", "forwarded_for_invalid"),
+            ("", "forwarded_for_invalid"), ("17.1.2.3:x", "forwarded_for_invalid"),
+            ("[2001:db8::7", "forwarded_for_invalid"),
+        ] as [(String, String?)])
+    func forwardedFor(header: String, refusal: String?) throws {
+        let policy = try SourcePolicy(["17.0.0.0/8", "2001:db8::/32"], trustedProxies: ["10.0.0.0/8"])
+        #expect(policy.readsForwardedFor)
+        #expect(policy.refusal(forwardedFor: header)?.code == refusal)
+    }
+
+    @Test("without X-Forwarded-For a proxy's request is refused; with no allowedSources nothing is read")
+    func forwardedForMissing() throws {
+        let policy = try SourcePolicy(["17.0.0.0/8"], trustedProxies: ["10.0.0.0/8"])
+        #expect(policy.refusal(forwardedFor: nil)?.code == "forwarded_for_missing")
+        #expect(try !SourcePolicy([], trustedProxies: ["10.0.0.0/8"]).readsForwardedFor)
+        #expect(try !SourcePolicy(["17.0.0.0/8"]).readsForwardedFor)
+    }
+
     @Test("a range that is not CIDR is refused", arguments: ["17.0.0.0/33", "17.0.0", "example.com/8", "::/129", ""])
     func badRanges(text: String) {
         #expect(throws: HTTPServerError.self) { try SourcePolicy([text]) }
+        #expect(throws: HTTPServerError.self) { try SourcePolicy([], trustedProxies: [text]) }
     }
 }

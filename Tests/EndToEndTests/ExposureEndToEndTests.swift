@@ -87,4 +87,66 @@ struct ExposureEndToEndTests {
             _ = try server(#"{"localTesting": true, "allowedSources": ["17.0.0.0/33"]}"#)
         }
     }
+
+    @Test(
+        "a trusted proxy is accepted, and each request it forwards is served only for a client in allowedSources"
+    )
+    func trustedProxy() async throws {
+        let server = try server(
+            #"{"localTesting": true, "allowedSources": ["127.0.0.1/32", "17.0.0.0/8"], "trustedProxies": ["127.0.0.5/32"]}"#
+        )
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        func post(forwardedFor: String?) throws -> (status: Int?, text: String, uuid: String) {
+            let uuid = UUID().uuidString.lowercased()
+            let jws = try SimulatedPayloads.notification(
+                type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+                appTransactionId: "AT-PROXY", notificationUUID: uuid, ca: ca)
+            let body = #"{"signedPayload":"\#(jws)"}"#
+            let connection = try #require(RawConnection(port: server.port, from: "127.0.0.5"))
+            connection.send(
+                "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                    + (forwardedFor.map { "X-Forwarded-For: \($0)\r\n" } ?? "")
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            var answer = ""
+            let started = Date()
+            while !answer.contains("}") && Date().timeIntervalSince(started) < 5 {
+                let read = connection.read(seconds: 0.1)
+                answer += read.text
+                if read.closed { break }
+            }
+            return (RawConnection.status(answer), answer, uuid)
+        }
+        let allowed = try post(forwardedFor: "17.0.0.9")
+        #expect(allowed.status == 200, "\(allowed.text)")
+        let refused = [
+            ("203.0.113.7", "source_not_allowed"), ("17.0.0.9, 203.0.113.7", "source_not_allowed"),
+            ("not-an-address", "forwarded_for_invalid"),
+        ]
+        for (header, code) in refused {
+            let answer = try post(forwardedFor: header)
+            #expect(answer.status == 403, "\(header): \(answer.text)")
+            #expect(answer.text.contains(code), "\(header): \(answer.text)")
+            #expect(try await server.request("GET", "/v1/notifications/\(answer.uuid)", admin: true).status == 404)
+        }
+        let missing = try post(forwardedFor: nil)
+        #expect(missing.status == 403 && missing.text.contains("forwarded_for_missing"), "\(missing.text)")
+        // The proxy's own probe needs no forwarded address.
+        let probe = try #require(RawConnection(port: server.port, from: "127.0.0.5"))
+        probe.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(RawConnection.status(probe.read(seconds: 2).text) == 200)
+        // A direct client's header proves nothing: it is still closed at accept time.
+        let direct = try #require(RawConnection(port: server.port, from: "127.0.0.6"))
+        direct.send("GET /healthz HTTP/1.1\r\nHost: a\r\nX-Forwarded-For: 17.0.0.9\r\n\r\n")
+        let answer = direct.read(seconds: 2)
+        #expect(answer.closed && answer.text.isEmpty, "a direct client was served on its own word")
+        #expect(try await server.request("GET", "/v1/notifications/\(allowed.uuid)", admin: true).status == 200)
+    }
+
+    @Test("a bad trustedProxies range refuses to start, naming it")
+    func badProxyRange() throws {
+        #expect(throws: ServerStartFailure.self) {
+            _ = try server(#"{"localTesting": true, "trustedProxies": ["10.0.0.0/40"]}"#)
+        }
+    }
 }

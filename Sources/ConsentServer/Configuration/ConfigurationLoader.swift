@@ -73,7 +73,7 @@ public struct ConfigurationLoader {
         let reader = FieldReader(object, path: "")
         try reader.allowOnly([
             "listen", "dataDirectory", "store", "localTesting", "appleRootCertificates", "apps", "tls", "http",
-            "notifications", "storage", "admin", "allowedSources", "log",
+            "notifications", "storage", "admin", "allowedSources", "trustedProxies", "log",
         ])
         if let listen = try reader.string("listen") { try setListen(listen, field: "listen", on: &configuration) }
         if let directory = try reader.string("dataDirectory") { configuration.dataDirectory = directory }
@@ -113,13 +113,18 @@ public struct ConfigurationLoader {
             }
             configuration.metricsRequireToken = try admin.bool("metricsRequireToken") ?? false
         }
-        if let sources = try reader.strings("allowedSources") {
+        for field in ["allowedSources", "trustedProxies"] {
+            guard let ranges = try reader.strings(field) else { continue }
             do {
-                _ = try SourcePolicy(sources)
+                _ = try field == "allowedSources" ? SourcePolicy(ranges) : SourcePolicy([], trustedProxies: ranges)
             } catch {
-                throw ServerError.configuration("allowedSources", error.message)
+                throw ServerError(.invalidConfiguration, error.message)  // names the field
             }
-            configuration.allowedSources = sources
+            if field == "allowedSources" {
+                configuration.allowedSources = ranges
+            } else {
+                configuration.trustedProxies = ranges
+            }
         }
         if let log = try reader.object("log") {
             try log.allowOnly(["refusalsPerSecond"])

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// CIDR ranges whose clients the main listener accepts (Apple sends from 17.0.0.0/8);
     /// empty: any.
     public var allowedSources: [String] = []
+    /// Reverse proxies (CIDR ranges) accepted whatever `allowedSources` says; the client of
+    /// each request they forward, read from `X-Forwarded-For`, must be in `allowedSources`.
+    public var trustedProxies: [String] = []
     /// Full verifications of never-seen certificate chains per second; beyond: 503. New
     /// leaves under intermediates already verified have a budget of their own of this size.
     public var newChainsPerSecond = 50

@@ -55,10 +55,10 @@ public final class ServerRuntime: Sendable {
         let limits = configuration.limits
         let sources: SourcePolicy
         do {
-            sources = try SourcePolicy(configuration.allowedSources)
+            sources = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
         } catch {
             ledger.close()
-            throw ServerError.configuration("allowedSources", error.message)
+            throw ServerError(.invalidConfiguration, error.message)  // names the field
         }
         var publicConfiguration = HTTPServerConfiguration(
             host: configuration.host, port: configuration.port, threads: limits.threads,

@@ -85,7 +85,7 @@ enum MHDRequestHandling {
         if hub.watch.isEnabled {
             hub.watch.headReceived(connection, declared: context.request.headers["content-length"].flatMap { Int($0) })
         }
-        if let refusal = RequestFraming.refusal(context.request.headers) {
+        if let refusal = RequestFraming.refusal(context.request.headers) ?? forwardedRefusal(context, connection, hub) {
             context.phase = .answered
             return queue(refusal, on: connection, hub: hub)
         }
@@ -100,6 +100,23 @@ enum MHDRequestHandling {
         }
         if declared > 0 { context.request.body.reserveCapacity(declared) }
         return .YES
+    }
+
+    /// A request a trusted proxy forwarded for a client outside `allowedSources`, refused
+    /// before its body is read. Without `X-Forwarded-For` it is the proxy's own, allowed only
+    /// to probe `/healthz`.
+    private static func forwardedRefusal(
+        _ context: RequestContext, _ connection: OpaquePointer, _ hub: ConnectionHub
+    ) -> HTTPResponse? {
+        guard hub.sources.readsForwardedFor, let address = agekit_mhd_client_address(connection),
+            hub.sources.isTrustedProxy(address)
+        else { return nil }
+        let forwardedFor = context.request.headers["x-forwarded-for"]
+        if forwardedFor == nil && context.request.path == "/healthz" { return nil }
+        guard let (code, message) = hub.sources.refusal(forwardedFor: forwardedFor) else { return nil }
+        var response = HTTPResponse.jsonError(status: 403, code: code, message: message)
+        response.headers.append((name: "Connection", value: "close"))
+        return response
     }
 
     static func append(_ chunk: UnsafeRawBufferPointer, to context: RequestContext, hub: ConnectionHub) -> MHD_Result {

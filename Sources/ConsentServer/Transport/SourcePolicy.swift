@@ -6,6 +6,11 @@
 
 /// The client addresses a listener accepts, as CIDR ranges (`17.0.0.0/8`, `2001:db8::/32`):
 /// checked when a connection is accepted, before a byte of it is read. Empty accepts all.
+///
+/// Trusted proxies are accepted too, and the client of each request they forward is read
+/// from `X-Forwarded-For`: the last address in it that is not itself a trusted proxy (each
+/// proxy appends the address it saw; anything to the left of the first one it did not add is
+/// the client's own writing). A direct client's header is never read.
 public struct SourcePolicy: Sendable, Equatable {
     struct Range: Sendable, Equatable {
         let bytes: [UInt8]
@@ -13,34 +18,115 @@ public struct SourcePolicy: Sendable, Equatable {
     }
 
     let ranges: [Range]
+    let proxies: [Range]
 
-    public init(_ cidrs: [String]) throws(HTTPServerError) {
-        ranges = try cidrs.map { (cidr: String) throws(HTTPServerError) -> Range in try Self.parse(cidr) }
+    public init(_ cidrs: [String], trustedProxies: [String] = []) throws(HTTPServerError) {
+        ranges = try cidrs.map { (cidr: String) throws(HTTPServerError) -> Range in
+            try Self.parse(cidr, field: "allowedSources")
+        }
+        proxies = try trustedProxies.map { (cidr: String) throws(HTTPServerError) -> Range in
+            try Self.parse(cidr, field: "trustedProxies")
+        }
     }
 
     public static let any = try! SourcePolicy([])
 
     var acceptsAll: Bool { ranges.isEmpty }
 
-    /// True when `address` (a `sockaddr_in` or `sockaddr_in6`) lies in one of the ranges. An
-    /// IPv4 client of an IPv6 listener arrives mapped (`::ffff:a.b.c.d`) and is compared as IPv4.
+    /// Whether requests from some connections must name an allowed client in `X-Forwarded-For`.
+    var readsForwardedFor: Bool { !ranges.isEmpty && !proxies.isEmpty }
+
+    /// True when `address` (a `sockaddr_in` or `sockaddr_in6`) lies in one of the ranges or is
+    /// a trusted proxy. An IPv4 client of an IPv6 listener arrives mapped (`::ffff:a.b.c.d`)
+    /// and is compared as IPv4.
     func accepts(_ address: UnsafePointer<sockaddr>) -> Bool {
         guard !ranges.isEmpty else { return true }
-        var bytes: [UInt8]
+        guard let bytes = Self.bytes(of: address) else { return false }
+        return Self.contains(ranges, bytes) || Self.contains(proxies, bytes)
+    }
+
+    func isTrustedProxy(_ address: UnsafePointer<sockaddr>) -> Bool {
+        guard !proxies.isEmpty, let bytes = Self.bytes(of: address) else { return false }
+        return Self.contains(proxies, bytes)
+    }
+
+    /// Why a request a trusted proxy forwarded is refused, or nil when its client is allowed.
+    /// `forwardedFor`: the `X-Forwarded-For` field, repeats joined by ", ".
+    func refusal(forwardedFor: String?) -> (code: String, message: String)? {
+        guard let forwardedFor else {
+            return ("forwarded_for_missing", "a request through a trusted proxy must carry X-Forwarded-For")
+        }
+        let entries = forwardedFor.split(separator: ",", omittingEmptySubsequences: false)
+        for (index, entry) in entries.enumerated().reversed() {
+            let text = Self.trimmed(entry)
+            guard let bytes = Self.bytes(ofForwarded: text) else {
+                return ("forwarded_for_invalid", "X-Forwarded-For holds '\(text.prefix(64))', not an IP address")
+            }
+            // A proxy of ours passed it on: the client is further left (the first entry, even a
+            // proxy's, is the last word).
+            if index > 0 && Self.contains(proxies, bytes) { continue }
+            guard Self.contains(ranges, bytes) else {
+                return ("source_not_allowed", "the forwarded client \(text) is not in allowedSources")
+            }
+            return nil
+        }
+        return ("forwarded_for_invalid", "X-Forwarded-For is empty")
+    }
+
+    private static func bytes(of address: UnsafePointer<sockaddr>) -> [UInt8]? {
         switch Int32(address.pointee.sa_family) {
         case AF_INET:
-            bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
                 withUnsafeBytes(of: pointer.pointee.sin_addr) { Array($0) }
             }
         case AF_INET6:
-            bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
+            let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
                 withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
             }
-            if bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] { bytes = Array(bytes.suffix(4)) }
+            return unmapped(bytes)
         default:
-            return false
+            return nil
         }
-        return ranges.contains { range in range.bytes.count == bytes.count && Self.matches(bytes, range) }
+    }
+
+    /// An address as proxies write it: `a.b.c.d`, `a.b.c.d:port`, an IPv6 address, or one in
+    /// brackets with or without a port.
+    private static func bytes(ofForwarded text: Substring) -> [UInt8]? {
+        var host = text
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return nil }
+            let rest = host[host.index(after: close)...]
+            guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isNumber)) else { return nil }
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if host.filter({ $0 == ":" }).count == 1, let colon = host.firstIndex(of: ":") {
+            guard host[host.index(after: colon)...].allSatisfy(\.isNumber) else { return nil }
+            host = host[..<colon]
+        }
+        return address(String(host)).map(unmapped)
+    }
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+
+    private static func unmapped(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.count == 16 && bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
+            ? Array(bytes.suffix(4)) : bytes
+    }
+
+    private static func address(_ host: String) -> [UInt8]? {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
+        if inet_pton(AF_INET6, host, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
+        return nil
+    }
+
+    private static func contains(_ ranges: [Range], _ bytes: [UInt8]) -> Bool {
+        ranges.contains { range in range.bytes.count == bytes.count && matches(bytes, range) }
     }
 
     private static func matches(_ bytes: [UInt8], _ range: Range) -> Bool {
@@ -55,22 +141,11 @@ public struct SourcePolicy: Sendable, Equatable {
         return true
     }
 
-    private static func parse(_ cidr: String) throws(HTTPServerError) -> Range {
+    private static func parse(_ cidr: String, field: String) throws(HTTPServerError) -> Range {
         let parts = cidr.split(separator: "/", omittingEmptySubsequences: false)
         let refused = HTTPServerError(
-            code: "invalid_configuration", message: "allowedSources: '\(cidr)' is not an address range like 17.0.0.0/8")
-        guard parts.count <= 2 else { throw refused }
-        let host = String(parts[0])
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        let bytes: [UInt8]
-        if inet_pton(AF_INET, host, &v4) == 1 {
-            bytes = withUnsafeBytes(of: v4) { Array($0) }
-        } else if inet_pton(AF_INET6, host, &v6) == 1 {
-            bytes = withUnsafeBytes(of: v6) { Array($0) }
-        } else {
-            throw refused
-        }
+            code: "invalid_configuration", message: "\(field): '\(cidr)' is not an address range like 17.0.0.0/8")
+        guard parts.count <= 2, let bytes = address(String(parts[0])) else { throw refused }
         let prefix = parts.count == 2 ? Int(parts[1]) : bytes.count * 8
         guard let prefix, (0...(bytes.count * 8)).contains(prefix) else { throw refused }
         return Range(bytes: bytes, prefix: prefix)
