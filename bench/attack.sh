@@ -11,13 +11,18 @@
 #
 # Each phase runs on a server of its own with a fresh database, after the same warm-up of
 # valid load (not reported): the phases differ only in the attack, not in how much the
-# database holds. Then the server's CPU per request: valid ones alone, forged ones alone.
+# database holds. Each attack follows a run of the valid load alone, and its ratio is to that
+# run; the forged flood is run BENCH_PAIRS times so, and the median ratio reported. After each
+# forged phase the same flood goes to bench/attack/refuse401.c instead, a libmicrohttpd
+# server that only answers 401: the valid rate beside it is the floor any server on this
+# HTTP library and these cores could keep. Then the server's CPU per request: valid ones
+# alone, forged ones alone.
 # Every loop is bounded by BENCH_SECONDS and stops by itself. Exits non-zero when a valid
 # notification is not answered 200. See docs/benchmarks.md.
 #
 # Settings (environment): BENCH_SECONDS (8) per phase, BENCH_WARMUP (4) seconds before each,
 # BENCH_CONNECTIONS (32) for the valid load, BENCH_TRICKLE (2000) connections, BENCH_FORGERS
-# (40) authorities.
+# (40) authorities, BENCH_PAIRS (3) alone-then-forged pairs.
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -29,6 +34,7 @@ WARMUP_SECONDS=${BENCH_WARMUP:-4}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 TRICKLE=${BENCH_TRICKLE:-2000}
 FORGERS=${BENCH_FORGERS:-40}
+PAIRS=${BENCH_PAIRS:-3}
 ATTACK_DIR=$BENCH_DIR/attack
 # Every client runs at the lowest priority: on cores it shares with the server it takes only
 # what the server leaves, the nearest this machine comes to clients on machines of their own
@@ -53,6 +59,8 @@ trap 'exit 130' INT TERM
 
 PORT=$(free_port)
 URL=http://127.0.0.1:$PORT
+FLOOR_PORT=$(free_port)
+"${CC:-clang}" -O2 -o "$WORK/refuse401" "$ATTACK_DIR/refuse401.c" -lmicrohttpd || die "could not build the floor server"
 # Every load generator but the trickle shares 127.0.0.1 here, so the per-address limit is
 # raised past their connections (the trickle's 40 addresses hold 50 each, under either).
 printf '{"localTesting": true, "http": {"maxConnectionsPerAddress": 512}}\n' >"$WORK/agekit.json"
@@ -76,7 +84,6 @@ stop_server() {
 
 # Valid payloads: one file for the warm-ups and one for the phases. Each server's database
 # is fresh, so none is a duplicate where it is posted.
-PHASES="alone trickle forged readyz"
 PER_PHASE=$((SECONDS_PER_PHASE * 9000))
 PER_WARMUP=$((WARMUP_SECONDS * 9000))
 say "generating $((PER_PHASE + PER_WARMUP)) valid payloads and $((FORGERS * 25)) forged ones"
@@ -97,6 +104,9 @@ for forger in $(seq 1 "$FORGERS"); do
         --mix RESCIND_CONSENT --jobs 1 --out "$WORK/forger-$forger.jsonl" >/dev/null 2>&1
     cat "$WORK/forger-$forger.jsonl" >>"$WORK/forged.jsonl"
 done
+# The payload files are written back to disk for many seconds after they are made: done
+# first, so that the servers' syncs do not queue behind it.
+sync
 
 valid_load() { # PHASE [SET] [SECONDS] -> sets VALID_LINE, HEALTHZ_LINE
     local phase=$1 set=${2:-phase} seconds=${3:-$SECONDS_PER_PHASE} mark=$WORK/done-$1-${2:-phase}
@@ -141,50 +151,103 @@ busy_share() { # BEFORE AFTER (each "busy idle")
 # Cores a client used over a phase, from its /usr/bin/time file.
 client_cores() { awk -v s="$2" '{printf "%.2f", ($1 + $2) / s}' "$1"; }
 
-begin_phase alone "valid load only"
-cpu_before=$(cpu_seconds "$SERVER_PID")
-ticks_before=$(machine_ticks)
-valid_load alone
-busy_alone=$(busy_share "$ticks_before" "$(machine_ticks)")
-cpu_valid=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field answered "$VALID_LINE")" \
-    'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
-record alone ""
+# The machine's speed drifts by up to 1.4 times within minutes, so each attack is compared
+# with a run of the valid load alone just before it, seconds apart, on a fresh server too.
+run_alone() { # NAME
+    begin_phase "$1" "valid load only"
+    local cpu_before ticks_before
+    cpu_before=$(cpu_seconds "$SERVER_PID")
+    ticks_before=$(machine_ticks)
+    valid_load "$1"
+    BUSY[$1]=$(busy_share "$ticks_before" "$(machine_ticks)")
+    CPU_VALID[$1]=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field answered "$VALID_LINE")" \
+        'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
+    record "$1" ""
+    BASE=$1
+}
 
-begin_phase trickle "$TRICKLE trickling connections"
-$CLIENT "$PY" "$ATTACK_DIR/trickle.py" "$PORT" "$TRICKLE" 40 5 $((SECONDS_PER_PHASE + 6)) >"$WORK/trickle.txt" 2>&1 &
-BACKGROUND+=($!)
-sleep 4
-valid_load trickle
-wait "${BACKGROUND[-1]}" || true
-record trickle "$(tail -n 1 "$WORK/trickle.txt")"
+run_trickle() { # NAME
+    begin_phase "$1" "$TRICKLE trickling connections"
+    $CLIENT "$PY" "$ATTACK_DIR/trickle.py" "$PORT" "$TRICKLE" 40 5 $((SECONDS_PER_PHASE + 6)) >"$WORK/trickle.txt" 2>&1 &
+    BACKGROUND+=($!)
+    sleep 4
+    valid_load "$1"
+    wait "${BACKGROUND[-1]}" || true
+    record "$1" "$(tail -n 1 "$WORK/trickle.txt")"
+    PAIR[$1]=$BASE
+}
 
-target=$((RATE[alone] * 2))
-# On a schedule: each of the 2 threads sends half the aim a second, over 256 connections so
-# that one is free whenever a slot comes, whatever the answers' latency.
-begin_phase forged "a flood on a schedule of $target forged requests/s (2 threads, 256 connections)"
-$CLIENT /usr/bin/time -o "$WORK/forged-flood.time" -f '%U %S' \
-    wrk -t2 -c256 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- "rate:$((target / 2))" \
-    "$WORK/forged.jsonl" >"$WORK/forged-flood.txt" 2>&1 &
-BACKGROUND+=($!)
-cpu_before=$(cpu_seconds "$SERVER_PID")
-valid_load forged
-cpu_mixed=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" 'BEGIN {printf "%.3f", b - a}')
-wait "${BACKGROUND[-1]}" || true
-record forged "$(grep '^paced ' "$WORK/forged-flood.txt")"
-flood_rate=$(field rate "$(grep '^paced ' "$WORK/forged-flood.txt")")
-# What a forged request cost the server beside valid ones: the phase's server CPU less the
-# valid requests' at their cost alone, over the forged requests answered in the phase.
-forged_mixed=$(awk -v cpu="$cpu_mixed" -v n="$(field answered "$VALID_LINE")" -v v="$cpu_valid" \
-    -v f="$flood_rate" -v s="$(field seconds "$VALID_LINE")" 'BEGIN {printf "%.0f", (cpu - n * v / 1e6) * 1e6 / (f * s)}')
-attacker_cores=$(client_cores "$WORK/forged-flood.time" "$SECONDS_PER_PHASE")
-valid_client_cores=$(client_cores "$WORK/valid-forged-phase.time" "$(field seconds "$VALID_LINE")")
+run_forged() { # NAME: a flood at twice the rate of the alone run before it
+    local target=$((RATE[$BASE] * 2)) cpu_before cpu_mixed flood_rate
+    # On a schedule: each of the 2 threads sends half the aim a second, over 256 connections
+    # so that one is free whenever a slot comes, whatever the answers' latency.
+    begin_phase "$1" "a flood on a schedule of $target forged requests/s (2 threads, 256 connections)"
+    $CLIENT /usr/bin/time -o "$WORK/$1-flood.time" -f '%U %S' \
+        wrk -t2 -c256 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- \
+        "rate:$((target / 2))" "$WORK/forged.jsonl" >"$WORK/$1-flood.txt" 2>&1 &
+    BACKGROUND+=($!)
+    cpu_before=$(cpu_seconds "$SERVER_PID")
+    valid_load "$1"
+    cpu_mixed=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" 'BEGIN {printf "%.3f", b - a}')
+    wait "${BACKGROUND[-1]}" || true
+    record "$1" "$(grep '^paced ' "$WORK/$1-flood.txt")"
+    PAIR[$1]=$BASE
+    flood_rate=$(field rate "$(grep '^paced ' "$WORK/$1-flood.txt")")
+    FLOOD[$1]=$flood_rate
+    # What a forged request cost the server beside valid ones: the phase's server CPU less
+    # the valid requests' at their cost alone, over the forged requests answered.
+    FORGED_MIXED[$1]=$(awk -v cpu="$cpu_mixed" -v n="$(field answered "$VALID_LINE")" -v v="${CPU_VALID[$BASE]}" \
+        -v f="$flood_rate" -v s="$(field seconds "$VALID_LINE")" 'BEGIN {printf "%.0f", (cpu - n * v / 1e6) * 1e6 / (f * s)}')
+    ATTACKER[$1]=$(client_cores "$WORK/$1-flood.time" "$SECONDS_PER_PHASE")
+}
 
-begin_phase readyz "/readyz from 16 connections"
-$CLIENT wrk -t1 -c16 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/readyz" -- 0 >"$WORK/readyz-flood.txt" 2>&1 &
-BACKGROUND+=($!)
-valid_load readyz
-wait "${BACKGROUND[-1]}" || true
-record readyz "$(grep '^paced ' "$WORK/readyz-flood.txt")"
+run_floor() { # NAME: the same flood, sent instead to a server that only answers 401
+    local target=$((RATE[$BASE] * 2)) floor cpu_before flood_rate
+    begin_phase "$1" "the same flood at $target/s, sent to a libmicrohttpd server that answers a constant 401"
+    "$WORK/refuse401" "$FLOOR_PORT" &
+    floor=$!
+    BACKGROUND+=("$floor")
+    sleep 0.3
+    $CLIENT wrk -t2 -c256 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "http://127.0.0.1:$FLOOR_PORT/v2/notifications" \
+        -- "rate:$((target / 2))" "$WORK/forged.jsonl" >"$WORK/$1-flood.txt" 2>&1 &
+    BACKGROUND+=($!)
+    cpu_before=$(cpu_seconds "$floor")
+    valid_load "$1"
+    wait "${BACKGROUND[-1]}" || true
+    flood_rate=$(field rate "$(grep '^paced ' "$WORK/$1-flood.txt")")
+    FLOOR_COST[$1]=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$floor")" -v f="$flood_rate" \
+        -v s="$(field seconds "$VALID_LINE")" 'BEGIN {printf "%.0f", (b - a) * 1e6 / (f * s)}')
+    stop_pid "$floor"
+    record "$1" "$(grep '^paced ' "$WORK/$1-flood.txt")"
+    PAIR[$1]=$BASE
+}
+
+run_readyz() { # NAME
+    begin_phase "$1" "/readyz from 16 connections"
+    $CLIENT wrk -t1 -c16 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/readyz" -- 0 \
+        >"$WORK/readyz-flood.txt" 2>&1 &
+    BACKGROUND+=($!)
+    valid_load "$1"
+    wait "${BACKGROUND[-1]}" || true
+    record "$1" "$(grep '^paced ' "$WORK/readyz-flood.txt")"
+    PAIR[$1]=$BASE
+}
+
+declare -A BUSY CPU_VALID PAIR FLOOD FORGED_MIXED ATTACKER FLOOR_COST
+PHASES="alone0 trickle0"
+run_alone alone0
+run_trickle trickle0
+FORGED_PHASES=""
+for pair in $(seq 1 "$PAIRS"); do
+    run_alone "alone$pair"
+    run_forged "forged$pair"
+    run_floor "floor$pair"
+    PHASES="$PHASES alone$pair forged$pair floor$pair"
+    FORGED_PHASES="$FORGED_PHASES forged$pair"
+done
+run_alone "alone$((PAIRS + 1))"
+run_readyz readyz0
+PHASES="$PHASES alone$((PAIRS + 1)) readyz0"
 
 say "phase cost: forged requests alone"
 cpu_before=$(cpu_seconds "$SERVER_PID")
@@ -194,18 +257,37 @@ forged_line=$(grep '^paced ' "$WORK/forged-alone.txt")
 cpu_forged=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field requests "$forged_line")" \
     'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
 
+ratio() { awk -v a="${RATE[$1]}" -v b="${RATE[${PAIR[$1]:-$1}]}" 'BEGIN {printf "%.2f", a / b}'; }
+median() { tr ' ' '\n' | grep . | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 say ""
 say "$(nproc) cores; $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2); agekit release build"
+say "ratio: the valid rate to that of the alone run just before"
 printf '%-8s %12s %14s %16s %8s  %s\n' phase "valid/s" "valid p99 ms" "healthz p99 ms" ratio attack
 for phase in $PHASES; do
-    ratio=$(awk -v a="${RATE[$phase]}" -v b="${RATE[alone]}" 'BEGIN {printf "%.2f", a / b}')
-    printf '%-8s %12s %14s %16s %8s  %s\n' "$phase" "${RATE[$phase]}" "${P99[$phase]}" "${HP99[$phase]}" "$ratio" \
-        "${NOTE[$phase]}"
+    printf '%-8s %12s %14s %16s %8s  %s\n' "${phase%%[0-9]*}" "${RATE[$phase]}" "${P99[$phase]}" "${HP99[$phase]}" \
+        "$(ratio "$phase")" "${NOTE[$phase]}"
 done
-say "forged flood: $flood_rate/s, $(awk -v f="$flood_rate" -v a="${RATE[alone]}" 'BEGIN {printf "%.2f", f / a}') times the valid rate alone (aim 2), $(awk -v f="$flood_rate" -v a="${RATE[forged]}" 'BEGIN {printf "%.2f", f / a}') times the valid rate beside it"
-# The flood's own generator runs on the server's cores: even a server that spent nothing on
-# forged requests would keep at most the share of the machine it leaves.
-bound=$(awk -v a="$attacker_cores" -v n="$(nproc)" 'BEGIN {printf "%.2f", 1 - a / n}')
-say "the machine was ${busy_alone} % busy alone; in the forged phase the flood's generator took $attacker_cores of $(nproc) cores (the valid load's $valid_client_cores): a server that spent nothing on forged requests would keep at most $bound of a CPU-bound rate; the ratio is $(awk -v r="${RATE[forged]}" -v a="${RATE[alone]}" -v b="$bound" 'BEGIN {printf "%.2f", r / a / b}') of that"
-say "server CPU per request: valid ${cpu_valid} us, forged ${cpu_forged} us alone ($forged_line), forged about ${forged_mixed} us beside valid ones"
+ratios="" bounded="" mixed=""
+for phase in $FORGED_PHASES; do
+    base=${PAIR[$phase]}
+    # The flood's own generator runs on the server's cores: even a server that spent nothing on
+    # forged requests would keep at most the share of the machine it leaves.
+    bound=$(awk -v a="${ATTACKER[$phase]}" -v n="$(nproc)" 'BEGIN {printf "%.2f", 1 - a / n}')
+    say "$phase: flood ${FLOOD[$phase]}/s, $(awk -v f="${FLOOD[$phase]}" -v a="${RATE[$base]}" 'BEGIN {printf "%.2f", f / a}') times the valid rate alone (aim 2); its generator took ${ATTACKER[$phase]} of $(nproc) cores, so a server that spent nothing on forged requests would keep at most $bound of a CPU-bound rate: the ratio $(ratio "$phase") is $(awk -v r="$(ratio "$phase")" -v b="$bound" 'BEGIN {printf "%.2f", r / b}') of that"
+    ratios="$ratios $(ratio "$phase")"
+    bounded="$bounded $(awk -v r="$(ratio "$phase")" -v b="$bound" 'BEGIN {printf "%.2f", r / b}')"
+    mixed="$mixed ${FORGED_MIXED[$phase]}"
+    floor=floor${phase#forged}
+    floors="${floors:-} $(ratio "$floor")"
+    floor_costs="${floor_costs:-} ${FLOOR_COST[$floor]}"
+    of_floor="${of_floor:-} $(awk -v r="$(ratio "$phase")" -v f="$(ratio "$floor")" 'BEGIN {printf "%.2f", r / f}')"
+done
+say "valid kept under the forged flood:$ratios (median $(echo "$ratios" | median); target 0.70); against the generator's bound:$bounded"
+say "with the flood sent to the constant-401 server instead (the floor: the flood's traffic alone, at$floor_costs us of its CPU a request):$floors (median $(echo "$floors" | median)); agekit keeps$of_floor of that (median $(echo "$of_floor" | median))"
+busy=""; valid_cpu=""
+for phase in $PHASES; do
+    [ -z "${BUSY[$phase]:-}" ] || { busy="$busy ${BUSY[$phase]}"; valid_cpu="$valid_cpu ${CPU_VALID[$phase]}"; }
+done
+say "the machine was busy alone:$busy %"
+say "server CPU per request: valid$valid_cpu us alone; forged $cpu_forged us alone ($forged_line), about$mixed us beside valid ones"
 exit "$FAILED"
