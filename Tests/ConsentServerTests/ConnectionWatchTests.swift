@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ConsentServer
@@ -54,6 +55,24 @@ struct ConnectionWatchTests {
         #expect(deadlines.allSatisfy { $0 >= before + head && $0 <= after + head * 1.25 })
         // 400 draws over 2 s: all within half a second of each other has no real chance.
         #expect(deadlines.max()! - deadlines.min()! > head / 16)
+    }
+
+    @Test("each connection shut down is reported once, as a head or a body too slow")
+    func reported() throws {
+        let codes = Mutex<[String]>([])
+        let watch = ConnectionWatch(
+            headSeconds: 0.02, minBodyBytesPerSecond: 1_000_000, maxBodyBytes: 1024,
+            expired: { code in codes.withLock { $0.append(code) } })
+        let pairs = try (0..<3).map { _ in try Self.pair() }
+        defer { for pair in pairs { close(pair.watched); close(pair.peer) } }
+        let connections = (1...3).map { OpaquePointer(bitPattern: $0 * 16)! }
+        for (connection, pair) in zip(connections, pairs) { watch.started(connection, socket: pair.watched) }
+        watch.headReceived(connections[1], declared: 1024)
+        watch.handed(connections[2])  // with the responder: no deadline here
+        usleep(60_000)
+        #expect(watch.sweep() == 2)
+        #expect(watch.sweep() == 0)
+        #expect(codes.withLock { $0.sorted() } == ["body_too_slow", "request_head_timeout"])
     }
 
     @Test("a connection closed before the sweep is left alone")

@@ -62,7 +62,7 @@ struct RequestRulesTests {
             (["transfer-encoding": "chunked", "content-length": "5"], "ambiguous_length"),
         ] as [([String: String], String?)])
     func framing(headers: [String: String], code: String?) {
-        let refusal = RequestFraming.refusal(headers)
+        let refusal = RequestFraming.refusal(headers)?.response
         #expect(refusal.map { String(decoding: $0.body, as: UTF8.self).contains("\"\(code ?? "")\"") } ?? (code == nil))
         #expect(refusal?.status ?? 400 == 400)
         #expect(refusal.map { $0.headers.contains { $0.name == "Connection" && $0.value == "close" } } ?? true)

@@ -67,6 +67,11 @@ struct AttackEndToEndTests {
         let open = attackers.indices.filter { !attackers[$0].read(seconds: 0.01).closed }
         #expect(open.isEmpty, "\(open.count) trickling connections outlived the deadline: \(open.prefix(5))")
         #expect(try await server.request("GET", "/healthz").status == 200)
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        let closed = metrics.split(separator: "\n").first {
+            $0.hasPrefix(#"agekit_transport_refusals_total{code="request_head_timeout"} "#)
+        }
+        #expect(closed.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0 >= 1_100, "\(closed ?? "not counted")")
     }
 
     /// A chain that names the server's root as `x5c[2]` (so it passes the cheap check) but is

@@ -141,6 +141,11 @@ struct ExposureEndToEndTests {
         let answer = direct.read(seconds: 2)
         #expect(answer.closed && answer.text.isEmpty, "a direct client was served on its own word")
         #expect(try await server.request("GET", "/v1/notifications/\(allowed.uuid)", admin: true).status == 200)
+        // Every refusal counted: two forwarded clients and the direct one are not allowed.
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        for (code, count) in [("source_not_allowed", 3), ("forwarded_for_invalid", 1), ("forwarded_for_missing", 1)] {
+            #expect(metrics.contains("agekit_transport_refusals_total{code=\"\(code)\"} \(count)"), "\(code)")
+        }
     }
 
     @Test("a bad trustedProxies range refuses to start, naming it")

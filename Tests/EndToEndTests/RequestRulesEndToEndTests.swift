@@ -40,8 +40,10 @@ struct RequestRulesEndToEndTests {
         ),
     ]
 
-    @Test("ambiguous framing gets 400 and the connection closed at once, and no smuggled request is read")
-    func ambiguousFramingIsRefused() throws {
+    @Test(
+        "ambiguous framing gets 400 and the connection closed at once, no smuggled request is read, and /metrics counts each"
+    )
+    func ambiguousFramingIsRefused() async throws {
         let server = try ServerProcess()
         defer { server.terminate() }
         let smuggled = "{}GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
@@ -54,6 +56,9 @@ struct RequestRulesEndToEndTests {
             #expect(answer.responses == 1, "\(name): a smuggled request was answered")
             #expect(Date().timeIntervalSince(started) < 2, "\(name): not refused at once")
         }
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains(#"agekit_transport_refusals_total{code="ambiguous_length"} 2"#), "\(metrics)")
+        #expect(metrics.contains(#"agekit_transport_refusals_total{code="unsupported_transfer_encoding"} 1"#))
     }
 
     static let paths: [(String, Int, String?)] = [

@@ -55,6 +55,10 @@ public final class ConsentResponder: HTTPResponder {
         dispatch(route, request, finish)
     }
 
+    public func transportRefused(code: String) {
+        metrics.increment("agekit_transport_refusals_total", [("code", code)])
+    }
+
     /// Encoded once: load balancers poll it constantly.
     private static let healthy = Reply.json(200, ["status": "ok"])
 

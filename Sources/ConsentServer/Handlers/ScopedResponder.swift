@@ -23,4 +23,6 @@ struct ScopedResponder: HTTPResponder {
         }
         inner.respond(to: request, reply: reply)
     }
+
+    func transportRefused(code: String) { inner.transportRefused(code: code) }
 }

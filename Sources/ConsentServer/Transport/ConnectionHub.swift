@@ -53,8 +53,10 @@ final class ConnectionHub: Sendable {
     static let shuttingDown = HTTPResponse.jsonError(
         status: 503, code: "shutting_down", message: "the server is shutting down; retry later")
 
-    static func bodyTooLarge(limit: Int) -> HTTPResponse {
-        HTTPResponse.jsonError(
-            status: 413, code: "body_too_large", message: "the request body exceeds the limit of \(limit) bytes")
+    static func bodyTooLarge(limit: Int) -> TransportRefusal {
+        TransportRefusal(413, "body_too_large", "the request body exceeds the limit of \(limit) bytes")
     }
+
+    /// Counts a refusal of the transport's own with the responder (its metrics).
+    func refused(_ code: String) { responder.transportRefused(code: code) }
 }

@@ -40,10 +40,17 @@ final class ConnectionWatch: Sendable {
     /// system call on every request.
     private let jitterState = Atomic<UInt64>(UInt64.random(in: .min ... .max))
 
-    init(headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int) {
+    /// Told the code of each connection shut down: `request_head_timeout` or `body_too_slow`.
+    private let expired: @Sendable (String) -> Void
+
+    init(
+        headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int,
+        expired: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.headSeconds = headSeconds
         self.minBodyBytesPerSecond = minBodyBytesPerSecond
         self.maxBodyBytes = maxBodyBytes
+        self.expired = expired
     }
 
     var isEnabled: Bool { headSeconds > 0 }
@@ -105,20 +112,22 @@ final class ConnectionWatch: Sendable {
     @discardableResult
     func sweep() -> Int {
         let now = Self.now()
-        let expired = entries.withLock { entries in entries.compactMap { $0.value.deadline < now ? $0.key : nil } }
+        let late = entries.withLock { entries in entries.compactMap { $0.value.deadline < now ? $0.key : nil } }
         var count = 0
-        for start in stride(from: 0, to: expired.count, by: Self.shutdownsPerLock) {
-            count += entries.withLock { entries in
-                var shut = 0
-                for key in expired[start..<min(start + Self.shutdownsPerLock, expired.count)] {
+        for start in stride(from: 0, to: late.count, by: Self.shutdownsPerLock) {
+            let codes = entries.withLock { entries in
+                var codes: [String] = []
+                for key in late[start..<min(start + Self.shutdownsPerLock, late.count)] {
                     // Still open and still late (it may have moved on since the list was taken).
                     guard let entry = entries[key], entry.deadline < now else { continue }
                     _ = shutdown(entry.socket, Int32(SHUT_RDWR))
                     entries[key]?.deadline = .infinity  // once
-                    shut += 1
+                    codes.append(entry.phase == .readingBody ? "body_too_slow" : "request_head_timeout")
                 }
-                return shut
+                return codes
             }
+            codes.forEach(expired)
+            count += codes.count
         }
         return count
     }

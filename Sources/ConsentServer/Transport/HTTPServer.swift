@@ -41,7 +41,8 @@ public final class HTTPServer: Sendable {
             }
             let watch = ConnectionWatch(
                 headSeconds: Double(configuration.requestHeadTimeoutSeconds),
-                minBodyBytesPerSecond: configuration.minBodyBytesPerSecond, maxBodyBytes: configuration.maxBodyBytes)
+                minBodyBytesPerSecond: configuration.minBodyBytesPerSecond, maxBodyBytes: configuration.maxBodyBytes,
+                expired: { [responder] code in responder.transportRefused(code: code) })
             let hub = ConnectionHub(
                 responder: responder, maxBodyBytes: configuration.maxBodyBytes, watch: watch,
                 sources: configuration.allowedSources)

@@ -32,7 +32,11 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
 let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { hubPointer, address, _ in
     guard let hubPointer, let address else { return .NO }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
-    return hub.sources.accepts(address) ? .YES : .NO
+    guard hub.sources.accepts(address) else {
+        hub.refused("source_not_allowed")
+        return .NO
+    }
+    return .YES
 }
 
 /// A connection opened or closed: its deadlines start or end.
@@ -87,7 +91,7 @@ enum MHDRequestHandling {
         }
         if let refusal = RequestFraming.refusal(context.request.headers) ?? forwardedRefusal(context, connection, hub) {
             context.phase = .answered
-            return queue(refusal, on: connection, hub: hub)
+            return refuse(refusal, on: connection, hub: hub)
         }
         guard let declared = context.request.headers["content-length"].flatMap({ Int($0) }) else { return .YES }
         if declared > hub.maxBodyBytes {
@@ -96,7 +100,7 @@ enum MHDRequestHandling {
                 return .YES
             }
             context.phase = .answered
-            return queue(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
+            return refuse(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
         }
         if declared > 0 { context.request.body.reserveCapacity(declared) }
         return .YES
@@ -107,16 +111,14 @@ enum MHDRequestHandling {
     /// to probe `/healthz`.
     private static func forwardedRefusal(
         _ context: RequestContext, _ connection: OpaquePointer, _ hub: ConnectionHub
-    ) -> HTTPResponse? {
+    ) -> TransportRefusal? {
         guard hub.sources.readsForwardedFor, let address = agekit_mhd_client_address(connection),
             hub.sources.isTrustedProxy(address)
         else { return nil }
         let forwardedFor = context.request.headers["x-forwarded-for"]
         if forwardedFor == nil && context.request.path == "/healthz" { return nil }
         guard let (code, message) = hub.sources.refusal(forwardedFor: forwardedFor) else { return nil }
-        var response = HTTPResponse.jsonError(status: 403, code: code, message: message)
-        response.headers.append((name: "Connection", value: "close"))
-        return response
+        return TransportRefusal(403, code, message, close: true)
     }
 
     static func append(_ chunk: UnsafeRawBufferPointer, to context: RequestContext, hub: ConnectionHub) -> MHD_Result {
@@ -141,7 +143,7 @@ enum MHDRequestHandling {
         case .reading:
             if context.bodyTooLarge {
                 context.phase = .answered
-                return queue(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
+                return refuse(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
             }
             // Counted before the check, and the stop sets the flag before it reads the
             // count: either this request sees the stop, or the stop waits for it.
@@ -168,6 +170,12 @@ enum MHDRequestHandling {
         case .answered:
             return .YES
         }
+    }
+
+    /// Counts the refusal, then queues its answer.
+    static func refuse(_ refusal: TransportRefusal, on connection: OpaquePointer, hub: ConnectionHub) -> MHD_Result {
+        hub.refused(refusal.code)
+        return queue(refusal.response, on: connection, hub: hub)
     }
 
     /// Copies the response into libmicrohttpd (MUST_COPY) and queues it.

@@ -4,7 +4,7 @@
 enum RequestFraming {
     /// The refusal for an ambiguous or unsupported framing, or nil when the head is clear.
     /// `headers` holds lowercased names with repeated fields joined by ", ".
-    static func refusal(_ headers: [String: String]) -> HTTPResponse? {
+    static func refusal(_ headers: [String: String]) -> TransportRefusal? {
         let length = headers["content-length"]
         if let encoding = headers["transfer-encoding"] {
             guard encoding.lowercased() == "chunked" else {
@@ -26,9 +26,7 @@ enum RequestFraming {
         !text.isEmpty && text.utf8.count <= 18 && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
-    private static func refuse(_ code: String, _ message: String) -> HTTPResponse {
-        var response = HTTPResponse.jsonError(status: 400, code: code, message: message)
-        response.headers.append((name: "Connection", value: "close"))
-        return response
+    private static func refuse(_ code: String, _ message: String) -> TransportRefusal {
+        TransportRefusal(400, code, message, close: true)
     }
 }
