@@ -6,6 +6,7 @@ import Foundation
 enum FuzzTarget: String, CaseIterable, Sendable {
     case jws, json, notification, transaction, renewalInfo = "renewal-info", appTransaction = "app-transaction"
     case packedPayload = "packed-payload", base64url, route, configuration, storeURL = "store-url"
+    case forwardedFor = "forwarded-for"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["AGEKIT_FUZZ_TARGET"] ?? ""
@@ -30,6 +31,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .route: ServerChecks.route(input)
         case .configuration: ServerChecks.configuration(input)
         case .storeURL: ServerChecks.storeURL(input)
+        case .forwardedFor: ForwardedForChecks.check(input)
         }
     }
 }
