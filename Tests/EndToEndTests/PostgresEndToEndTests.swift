@@ -15,8 +15,10 @@ struct PostgresEndToEndTests {
         guard let url = PostgresDatabase.url else { throw PostgresDatabase.MissingDatabase() }
         let name = "e2e_stall_\(UUID().uuidString.prefix(8).lowercased())"
         #expect(try Tool.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE SCHEMA \(name)"]) == 0)
-        // The server's own connections are named, so that stopping them stalls no other test.
-        let store = url + (url.contains("?") ? "&" : "?") + "schema=\(name)&application_name=\(name)&pool_size=2"
+        // The server's own connections are named, so that stopping them stalls no other test,
+        // and there is one: a pool opens its others on demand, and one opened after the stop
+        // below would not be stopped.
+        let store = url + (url.contains("?") ? "&" : "?") + "schema=\(name)&application_name=\(name)&pool_size=1"
         let directory = TestScratch.root.appendingPathComponent("agekit-e2e-pg-\(name)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configuration = directory.appendingPathComponent("agekit.json")
@@ -26,19 +28,23 @@ struct PostgresEndToEndTests {
             dataDirectory: directory, extraArguments: ["--store", store, "--config", configuration.path])
         defer { server.terminate() }
         let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
-        // Delivered as Apple would, again after a 503: on a busy machine a commit can pass the
-        // short deadline before any stall.
-        var before: [String] = []
-        for _ in 0..<5 {
+        // Each delivered again after a 503, as Apple would: on a busy machine a commit can
+        // pass the short deadline before any stall.
+        let payloads = try (0..<5).map { _ in
             let uuid = UUID().uuidString.lowercased()
-            let jws = try StorageFaultsEndToEndTests.rescind(ca, uuid)
-            for _ in 0..<20 {
-                if try await server.post(signedPayload: jws).status == 200 {
-                    before.append(uuid)
-                    break
+            return (uuid, try StorageFaultsEndToEndTests.rescind(ca, uuid))
+        }
+        let before = await withTaskGroup(of: String?.self) { group in
+            for (uuid, jws) in payloads {
+                group.addTask {
+                    for _ in 0..<20 {
+                        if (try? await server.post(signedPayload: jws))?.status == 200 { return uuid }
+                        try? await Task.sleep(for: .milliseconds(200))
+                    }
+                    return nil
                 }
-                try await Task.sleep(for: .milliseconds(200))
             }
+            return await group.reduce(into: [String]()) { if let uuid = $1 { $0.append(uuid) } }
         }
         #expect(before.count == 5)
 
