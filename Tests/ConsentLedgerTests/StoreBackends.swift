@@ -42,6 +42,10 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Ledgers on separate stores over one database, as separate processes would have them
     /// (SQLite in memory cannot be shared between stores: its ledgers share one store).
     /// The stores are opened, and migrated, concurrently.
+    /// The contract tests are not about the commit deadline: a loaded test run can stall a
+    /// disk for longer than the server's 5 s.
+    static let deadline = CommitDeadline(seconds: 60)
+
     func makeLedgers(count: Int) throws -> [Ledger] {
         let open: @Sendable () throws -> Ledger
         // Holds a PostgreSQL schema while the stores open (each store holds it after that).
@@ -50,17 +54,20 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .sqliteMemory:
             let store = try SQLiteStore(path: ":memory:")
-            open = { try Ledger(store: store) }
+            open = { try Ledger(store: store, commitDeadline: Self.deadline) }
         case .sqliteFile:
             let path = try Self.scratchDatabasePath()
             // Several stores on one file stand for several processes: under a loaded test run
             // a writer may wait for the others longer than the server's 2 s default.
-            open = { try Ledger(store: SQLiteStore(path: path, busyTimeoutMilliseconds: 15_000)) }
+            open = {
+                try Ledger(
+                    store: SQLiteStore(path: path, busyTimeoutMilliseconds: 15_000), commitDeadline: Self.deadline)
+            }
         case .postgres:
             let schema = try PostgresTestServer.temporarySchema()
             schema.retain()
             schemaHeld = schema
-            open = { try Ledger(store: PostgresTestServer.store(on: schema)) }
+            open = { try Ledger(store: PostgresTestServer.store(on: schema), commitDeadline: Self.deadline) }
         }
         let results = Mutex<[Int: Result<Ledger, any Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: count) { index in
