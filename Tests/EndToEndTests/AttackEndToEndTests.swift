@@ -19,13 +19,10 @@ struct AttackEndToEndTests {
     func tricklingConnections() async throws {
         // An idle timeout far past the head deadline: on a busy machine a pause of the test's
         // own sends would otherwise let the idle timeout close them first.
-        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-trickle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("agekit.json")
-        try Data(#"{"localTesting": true, "http": {"idleTimeoutSeconds": 120}}"#.utf8).write(to: configuration)
-        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        let server = try ServerProcess.configured(
+            #"{"localTesting": true, "http": {"idleTimeoutSeconds": 120}}"#, label: "trickle")
         defer { server.terminate() }
-        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        let ca = try server.localCA()
         // 1,100 connections from 22 addresses, 50 each (the default limit per address is 64).
         var attackers: [RawConnection] = []
         for index in 0..<1_100 {
@@ -102,13 +99,10 @@ struct AttackEndToEndTests {
 
     /// A server that verifies at most 3 never-seen chains a second, and its local CA.
     static func serverWithSmallBudget(_ name: String) throws -> (ServerProcess, LocalCertificateAuthority) {
-        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("agekit.json")
-        try Data(#"{"localTesting": true, "notifications": {"newChainsPerSecond": 3}}"#.utf8).write(to: configuration)
-        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        let server = try ServerProcess.configured(
+            #"{"localTesting": true, "notifications": {"newChainsPerSecond": 3}}"#, label: name)
         do {
-            return (server, try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path))
+            return (server, try server.localCA())
         } catch {
             server.terminate()
             throw error
@@ -196,15 +190,13 @@ struct AttackEndToEndTests {
 
     @Test("a flood of refusals writes a few log lines a second, and every refusal is counted in them and in /metrics")
     func refusalsSampledInTheLog() async throws {
-        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-log-sampling-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("agekit.json")
-        try Data(#"{"localTesting": true, "log": {"refusalsPerSecond": 5}}"#.utf8).write(to: configuration)
-        let logFile = directory.appendingPathComponent("stderr.jsonl")
-        let server = try ServerProcess(
-            dataDirectory: directory, extraArguments: ["--config", configuration.path], standardErrorFile: logFile)
+        let logFile = TestScratch.root.appendingPathComponent("agekit-e2e-log-sampling-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: logFile) }
+        let server = try ServerProcess.configured(
+            #"{"localTesting": true, "log": {"refusalsPerSecond": 5}}"#, label: "log-sampling",
+            standardErrorFile: logFile)
         defer { server.terminate() }
-        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        let ca = try server.localCA()
         let forgery = try forged(ca)
         let started = Date()
         for _ in 0..<300 { #expect(try await server.post(signedPayload: forgery).status == 401) }

@@ -15,11 +15,7 @@ struct ExposureEndToEndTests {
     static let bundleId = "com.example.agekit"
 
     func server(_ json: String) throws -> ServerProcess {
-        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-exposure-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("agekit.json")
-        try Data(json.utf8).write(to: configuration)
-        return try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        try ServerProcess.configured(json, label: "exposure")
     }
 
     func status(_ url: String, token: String? = nil, body: Data? = nil) async throws -> Int {
@@ -96,7 +92,7 @@ struct ExposureEndToEndTests {
             #"{"localTesting": true, "allowedSources": ["127.0.0.1/32", "17.0.0.0/8"], "trustedProxies": ["127.0.0.5/32"]}"#
         )
         defer { server.terminate() }
-        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        let ca = try server.localCA()
         func post(forwardedFor: String?) throws -> (status: Int?, text: String, uuid: String) {
             let uuid = UUID().uuidString.lowercased()
             let jws = try SimulatedPayloads.notification(

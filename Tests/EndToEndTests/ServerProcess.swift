@@ -1,3 +1,4 @@
+import AppStoreSignedData
 import Foundation
 import TestSupport
 
@@ -131,4 +132,25 @@ final class ServerProcess: @unchecked Sendable {
 struct ServerStartFailure: Error, CustomStringConvertible {
     let output: String
     var description: String { "agekit serve did not start:\n\(output)" }
+}
+
+extension ServerProcess {
+    /// A server on a fresh data directory (its name starts with `label`) whose configuration
+    /// file holds `json`.
+    static func configured(
+        _ json: String, label: String, extraArguments: [String] = [], standardErrorFile: URL? = nil
+    ) throws -> ServerProcess {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(json.utf8).write(to: configuration)
+        return try ServerProcess(
+            dataDirectory: directory, extraArguments: ["--config", configuration.path] + extraArguments,
+            standardErrorFile: standardErrorFile)
+    }
+
+    /// The local CA the server made in its data directory.
+    func localCA() throws -> LocalCertificateAuthority {
+        try LocalCertificateAuthority.load(directory: dataDirectory.appendingPathComponent("ca").path)
+    }
 }
