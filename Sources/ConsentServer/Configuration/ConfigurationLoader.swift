@@ -113,18 +113,12 @@ public struct ConfigurationLoader {
             }
             configuration.metricsRequireToken = try admin.bool("metricsRequireToken") ?? false
         }
-        for field in ["allowedSources", "trustedProxies"] {
-            guard let ranges = try reader.strings(field) else { continue }
-            do {
-                _ = try field == "allowedSources" ? SourcePolicy(ranges) : SourcePolicy([], trustedProxies: ranges)
-            } catch {
-                throw ServerError(.invalidConfiguration, error.message)  // names the field
-            }
-            if field == "allowedSources" {
-                configuration.allowedSources = ranges
-            } else {
-                configuration.trustedProxies = ranges
-            }
+        configuration.allowedSources = try reader.strings("allowedSources") ?? []
+        configuration.trustedProxies = try reader.strings("trustedProxies") ?? []
+        do {
+            _ = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
+        } catch {
+            throw ServerError(.invalidConfiguration, error.message)  // names the field
         }
         if let log = try reader.object("log") {
             try log.allowOnly(["refusalsPerSecond"])
