@@ -3,14 +3,74 @@ import PackageDescription
 
 /// Where the Apple bridges are linked into the umbrella.
 let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .visionOS, .tvOS, .watchOS]
-/// The bridges and their tests see `AGEKIT_APPLE_MIRROR` where they compile against the mirror.
-let mirrorSettings: [SwiftSetting] = [.define("AGEKIT_APPLE_MIRROR", .when(platforms: [.linux]))]
+
+/// The mirror of Apple's frameworks that the bridges compile and run against on Linux: one
+/// module per framework, named as Apple's, and PermissionKit's cross-import overlays as separate
+/// modules that a file loads only by importing both of their parents, as in Xcode. It exists only
+/// where the manifest is read on Linux: on a Mac the same names are Apple's own frameworks.
+struct AppleMirror {
+    var targets: [Target] = []
+    var bridgeDependencies: [Target.Dependency] = []
+    var testDependencies: [Target.Dependency] = []
+    var settings: [SwiftSetting] = []
+    /// The tests' settings: the defines without the overlays (Swift Testing declares an overlay
+    /// with UIKit of its own, which exists only in Apple's toolchains).
+    var testSettings: [SwiftSetting] = []
+}
+
+#if os(Linux)
+    let appleMirror: AppleMirror = {
+        /// Built in Swift 5 mode like Apple's modules, so that nothing claims `Sendable` by accident.
+        func module(_ name: String, _ dependencies: [Target.Dependency] = [], exclude: [String] = []) -> Target {
+            .target(
+                name: name, dependencies: dependencies, path: "Sources/AppleMirror/\(name)", exclude: exclude,
+                swiftSettings: [.swiftLanguageMode(.v5)])
+        }
+        let crossImports =
+            Context.packageDirectory + "/Sources/AppleMirror/PermissionKit/PermissionKit.swiftcrossimport"
+        let bridged: [Target.Dependency] = [
+            "UIKit", "DeclaredAgeRange", "PermissionKit", "_PermissionKit_UIKit", "StoreKit", "AppTrackingTransparency",
+            "AppleMirrorFoundation",
+        ]
+        let defines: [SwiftSetting] = [
+            .define("AGEKIT_APPLE_MIRROR"),
+            // The mirror has the 27.0 symbols that Xcode 27 (Swift 6.4) brings.
+            .define("AGEKIT_SDK_27"),
+        ]
+        return AppleMirror(
+            targets: [
+                module("AppleMirrorSystem"),
+                module("AppleMirrorFoundation", ["AppleMirrorSystem"]),
+                module("UIKit", ["AppleMirrorSystem"]),
+                module("AppKit", ["AppleMirrorSystem"]),
+                module("DeclaredAgeRange", ["AppleMirrorSystem", "UIKit"]),
+                module("PermissionKit", ["AppleMirrorSystem"], exclude: ["PermissionKit.swiftcrossimport"]),
+                module("_PermissionKit_UIKit", ["AppleMirrorSystem", "PermissionKit", "UIKit"]),
+                module("_PermissionKit_AppKit", ["AppleMirrorSystem", "PermissionKit", "AppKit"]),
+                module("StoreKit", ["AppleMirrorSystem", "UIKit"]),
+                module("AppTrackingTransparency", ["AppleMirrorSystem", "UIKit"]),
+            ],
+            bridgeDependencies: bridged,
+            testDependencies: bridged + ["AppleMirrorSystem"],
+            settings: defines + [
+                // What Xcode does for a file that imports PermissionKit and UIKit.
+                .unsafeFlags([
+                    "-Xfrontend", "-enable-cross-import-overlays", "-Xfrontend", "-swift-module-cross-import",
+                    "-Xfrontend", "PermissionKit", "-Xfrontend", crossImports + "/UIKit.swiftoverlay",
+                ])
+            ],
+            testSettings: defines + [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])])
+    }()
+#else
+    let appleMirror = AppleMirror()
+#endif
 
 /// Two halves that share only vocabulary: the app side (no C library, no networking) and
 /// the server side (`agekit`), built on Debian's C libraries through system-library targets.
 let package = Package(
     name: "AgeKit",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The floors are those of `Synchronization.Mutex`, which the core and the bridges use.
+    platforms: [.macOS(.v15), .iOS(.v18), .macCatalyst(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "AgeKit", targets: ["AgeKit"]),
         .library(name: "AgeKitSimulator", targets: ["AgeKitSimulator"]),
@@ -46,22 +106,17 @@ let package = Package(
 
         // Apple bridges: the second implementation of the app side's service protocols. On
         // Apple platforms they call the real frameworks; on Linux they compile and run against
-        // AgeKitAppleMirror, a small mirror of the same API that is never linked elsewhere.
-        .target(
-            name: "AgeKitAppleMirror",
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // the mirror below (Sources/AppleMirror), which the manifest declares on Linux only.
         .target(
             name: "AgeKitApple",
-            dependencies: [
-                "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges",
-                .target(name: "AgeKitAppleMirror", condition: .when(platforms: [.linux])),
-            ],
-            swiftSettings: mirrorSettings),
+            dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"]
+                + appleMirror.bridgeDependencies,
+            swiftSettings: appleMirror.settings),
 
         // The example app's logic (its SwiftUI views are in Examples/VinylCrate/App, Apple only).
         .target(
             name: "VinylCrateKit", dependencies: ["AgeKit", "AgeKitApple"],
-            path: "Examples/VinylCrate/VinylCrateKit"),
+            path: "Examples/VinylCrate/VinylCrateKit", swiftSettings: appleMirror.settings),
 
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
@@ -77,6 +132,7 @@ let package = Package(
                 "AppStoreSignedData", "ConsentLedger", "ConsentServer", "AppStoreServerAPI",
             ]),
         .executableTarget(name: "agekit", dependencies: ["AgeKitCLI"]),
+    ] + appleMirror.targets + [
 
         // Tests: one target per module, plus end-to-end tests that run the built binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -88,11 +144,8 @@ let package = Package(
         .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
         .testTarget(
             name: "AgeKitAppleTests",
-            dependencies: [
-                "AgeKitApple", "AgeKitSimulator",
-                .target(name: "AgeKitAppleMirror", condition: .when(platforms: [.linux])),
-            ],
-            swiftSettings: mirrorSettings),
+            dependencies: ["AgeKitApple", "AgeKitSimulator"] + appleMirror.testDependencies,
+            swiftSettings: appleMirror.testSettings),
         .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "CCrypto", "TestSupport"]),
         .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData", "TestSupport"]),
         .testTarget(
@@ -105,11 +158,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "VinylCrateKitTests",
-            dependencies: [
-                "VinylCrateKit", "AgeKitApple", "AgeKitSimulator",
-                .target(name: "AgeKitAppleMirror", condition: .when(platforms: [.linux])),
-            ],
-            path: "Examples/VinylCrate/Tests/VinylCrateKitTests", swiftSettings: mirrorSettings),
+            dependencies: ["VinylCrateKit", "AgeKitApple", "AgeKitSimulator"] + appleMirror.testDependencies,
+            path: "Examples/VinylCrate/Tests/VinylCrateKitTests", swiftSettings: appleMirror.testSettings),
         .testTarget(
             name: "AgeKitCLITests",
             dependencies: ["AgeKitCLI", "AgeKitSimulator", "AgeSignals", "SignificantChanges", "TestSupport"]),

@@ -18,16 +18,22 @@ public struct PlatformCapabilities: Hashable, Sendable {
         case requiredRegulatoryFeatures
         /// The adult's significant-update acknowledgment sheet.
         case showSignificantUpdateAcknowledgment
-        /// PermissionKit's `SignificantAppUpdateTopic`, `PermissionButton` and `AskCenter`.
+        /// PermissionKit's significant-update question, asked from code: `AskCenter.ask(_:in:)`
+        /// with a view controller (iOS, iPadOS, visionOS) or a window (macOS).
         case significantAppUpdateTopic
-        /// PermissionKit's `CommunicationTopic` question.
+        /// PermissionKit's communication question, asked from code: `AskCenter.ask(_:in:)` with
+        /// a view controller, `CommunicationLimits.ask(_:in:)` with a window on macOS; the
+        /// answers arrive on `AskCenter.responses(for:)` (26.2).
         case communicationTopic
         /// StoreKit's `AppStore.ageRatingCode`.
         case ageRatingCode
     }
 
     /// Apple's availability rows: the OS version each call arrived in, per platform. A
-    /// platform missing from a row has no such call (seed 003's table, APPLE-API.md).
+    /// platform missing from a row has no such call (seed 003's table, APPLE-API.md, and each
+    /// symbol's page). Mac Catalyst has `AskCenter` and `PermissionButton`, but the `ask(_:in:)`
+    /// pages list no Catalyst row, so the app's code cannot ask there: consent is routed to
+    /// another device (the careful reading; an app may still show `PermissionButton` itself).
     ///
     /// | call | iOS, iPadOS | Mac Catalyst | macOS | visionOS | tvOS, watchOS |
     /// | --- | --- | --- | --- | --- | --- |
@@ -35,16 +41,16 @@ public struct PlatformCapabilities: Hashable, Sendable {
     /// | `isEligibleForAgeFeatures` | 26.2 | 26.2 | 26.2 (always false) | - | - |
     /// | `requiredRegulatoryFeatures` | 26.4 | 26.4 | 26.4 | - | - |
     /// | acknowledgment sheet | 26.4 | 26.4 | - | - | - |
-    /// | `SignificantAppUpdateTopic`, `PermissionButton`, `AskCenter` | 26.2 | 26.2 | 26.2 | 26.2 | - |
-    /// | `CommunicationTopic` | 26.0 | 26.0 | 26.0 | 26.0 | - |
+    /// | significant-update question from code | 26.2 | - | 26.2 | 26.2 | - |
+    /// | communication question from code | 26.2 | - | 26.2 | 26.2 | - |
     /// | `AppStore.ageRatingCode` | 26.2 | - | 26.2 | 26.2 | 26.2 |
     public static let availability: [SystemCall: [Platform: OSVersion]] = [
         .requestAgeRange: rows([.iOS, .iPadOS, .macCatalyst, .macOS], OSVersion(26, 0)),
         .isEligibleForAgeFeatures: rows([.iOS, .iPadOS, .macCatalyst, .macOS], OSVersion(26, 2)),
         .requiredRegulatoryFeatures: rows([.iOS, .iPadOS, .macCatalyst, .macOS], OSVersion(26, 4)),
         .showSignificantUpdateAcknowledgment: rows([.iOS, .iPadOS, .macCatalyst], OSVersion(26, 4)),
-        .significantAppUpdateTopic: rows([.iOS, .iPadOS, .macCatalyst, .macOS, .visionOS], OSVersion(26, 2)),
-        .communicationTopic: rows([.iOS, .iPadOS, .macCatalyst, .macOS, .visionOS], OSVersion(26, 0)),
+        .significantAppUpdateTopic: rows([.iOS, .iPadOS, .macOS, .visionOS], OSVersion(26, 2)),
+        .communicationTopic: rows([.iOS, .iPadOS, .macOS, .visionOS], OSVersion(26, 2)),
         .ageRatingCode: rows([.iOS, .iPadOS, .macOS, .visionOS, .tvOS, .watchOS], OSVersion(26, 2)),
     ]
 
@@ -91,10 +97,10 @@ public struct PlatformCapabilities: Hashable, Sendable {
     /// 26.4: the system sheet telling an adult about a significant change (no macOS API).
     public var hasAcknowledgmentSheet: Bool { has(.showSignificantUpdateAcknowledgment) }
 
-    /// 26.2: PermissionKit's significant-update question (no tvOS or watchOS).
+    /// 26.2: PermissionKit's significant-update question (no Mac Catalyst, tvOS or watchOS).
     public var hasSignificantUpdateQuestion: Bool { has(.significantAppUpdateTopic) }
 
-    /// 26.0: PermissionKit's communication question (no tvOS or watchOS).
+    /// 26.2: PermissionKit's communication question (no Mac Catalyst, tvOS or watchOS).
     public var hasCommunicationQuestion: Bool { has(.communicationTopic) }
 
     /// 26.2: StoreKit's `AppStore.ageRatingCode` (no Mac Catalyst row: treated as unavailable).

@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import AgeSignals
     import Foundation
     import PrivacyLaunch
@@ -18,16 +24,16 @@
 
             func hang(_ device: MirrorSystem) {
                 switch self {
-                case .requestAgeRange: device.ageRange = .hang
-                case .isEligibleForAgeFeatures: device.eligibility = .hang
-                case .requiredRegulatoryFeatures: device.regulatoryFeatures = .hang
-                case .acknowledgmentSheet: device.acknowledgment = .hang
-                case .ask, .communicationAsk: device.ask = .hang
+                case .requestAgeRange: device.declaredAgeRange.ageRange = .hang
+                case .isEligibleForAgeFeatures: device.declaredAgeRange.eligibility = .hang
+                case .requiredRegulatoryFeatures: device.declaredAgeRange.regulatoryFeatures = .hang
+                case .acknowledgmentSheet: device.declaredAgeRange.acknowledgment = .hang
+                case .ask, .communicationAsk: device.permissionKit.ask = .hang
                 case .purchase:
-                    device.productIDs = ["crate-pro"]
-                    device.purchase = .hang
-                case .ageRatingCode: device.ageRatingCodeHangs = true
-                case .appTransaction: device.appTransaction = .hang
+                    device.storeKit.productIDs = ["crate-pro"]
+                    device.storeKit.purchase = .hang
+                case .ageRatingCode: device.storeKit.ageRatingCodeHangs = true
+                case .appTransaction: device.storeKit.appTransaction = .hang
                 case .trackingPromptWhileInactive: break  // the app never becomes active
                 }
             }
@@ -133,7 +139,7 @@
             }
             // The scripted call never returns: this result can only come from the deadline.
             #expect(result == call.expected)
-            #expect(device.trackingPromptsShown == 0)
+            #expect(device.tracking.promptsShown == 0)
         }
 
         static let layering: [(OSVersion, [MirrorSystem.Call])] = [

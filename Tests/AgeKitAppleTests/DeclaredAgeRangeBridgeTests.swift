@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import AgeSignals
     import Foundation
     import Testing
@@ -22,7 +28,7 @@
             system: MirrorAgeRange.AgeRangeDeclaration, core: AgeSignals.AgeRangeDeclaration
         ) async throws {
             let device = MirrorSystem()
-            device.ageRange = .value(Harness.sharing(18, nil, system))
+            device.declaredAgeRange.ageRange = .value(Harness.sharing(18, nil, system))
             let response = try await onMirror(device) {
                 try await SystemAgeRangeService(anchor: Harness.anchor).requestAgeRange(gates: Harness.gates)
             }
@@ -64,7 +70,7 @@
             #expect(errors.count == (os >= OSVersion(27, 0) ? 5 : 2))
             for error in errors {
                 let device = MirrorSystem(osVersion: (os.major, os.minor))
-                device.ageRange = .error(Self.systemError(error))
+                device.declaredAgeRange.ageRange = .error(Self.systemError(error))
                 let mapped = await onMirror(device) { () async -> AgeRangeServiceError? in
                     do throws(AgeRangeServiceError) {
                         _ = try await SystemAgeRangeService(anchor: Harness.anchor).requestAgeRange(
@@ -72,7 +78,10 @@
                         return nil
                     } catch { return error }
                 }
-                #expect(mapped == error)
+                // Apple's page: notAvailable comes when the person was asked and chose not to
+                // share. The bridge answers declinedSharing, and the gate applies the decline.
+                let declines = error == .notAvailable
+                #expect(mapped == (declines ? nil : error))
                 let store = InMemoryKeyValueStore()
                 let gate = await MainActor.run {
                     AgeGate(
@@ -83,8 +92,26 @@
                         store: store)
                 }
                 let policy = await onMirror(device) { await gate.request(.personTapped) }
-                #expect(policy == ErrorRule(error).policy(after: .notAsked), "\(error) on \(os)")
+                let expected = declines ? .declined : ErrorRule(error).policy(after: .notAsked)
+                #expect(policy == expected, "\(error) on \(os)")
             }
+        }
+
+        @Test("requestAgeRange's notAvailable is the person declining to share, while eligibility's stays unavailable")
+        func notAvailableMeansDeclined() async throws {
+            let device = MirrorSystem()
+            device.declaredAgeRange.ageRange = .error(MirrorAgeRange.Error.notAvailable)
+            device.declaredAgeRange.eligibility = .error(MirrorAgeRange.Error.notAvailable)
+            let service = SystemAgeRangeService(anchor: Harness.anchor)
+            let response = try await onMirror(device) { try await service.requestAgeRange(gates: Harness.gates) }
+            #expect(response == .declinedSharing)
+            let eligibility = await onMirror(device) { () async -> AgeRangeServiceError? in
+                do throws(AgeRangeServiceError) {
+                    _ = try await service.isEligibleForAgeFeatures()
+                    return nil
+                } catch { return error }
+            }
+            #expect(eligibility == .notAvailable)
         }
 
         static let features: [(MirrorAgeRange.RegulatoryFeature, RegulatoryFeature)] = [
@@ -96,7 +123,7 @@
         @Test("every regulatory feature reaches the core as the case of the same name", arguments: features)
         func regulatoryFeatures(system: MirrorAgeRange.RegulatoryFeature, core: RegulatoryFeature) async throws {
             let device = MirrorSystem()
-            device.regulatoryFeatures = .value([system])
+            device.declaredAgeRange.regulatoryFeatures = .value([system])
             let features = try await onMirror(device) {
                 try await SystemAgeRangeService(anchor: Harness.anchor).requiredRegulatoryFeatures()
             }
@@ -106,7 +133,7 @@
         @Test("communication limits pass through; the deprecated approval flag is never read")
         func parentalControls() async throws {
             let device = MirrorSystem()
-            device.ageRange = .value(
+            device.declaredAgeRange.ageRange = .value(
                 .sharing(
                     range: MirrorAgeRange.AgeRange(
                         lowerBound: 16, upperBound: 17, ageRangeDeclaration: .guardianDeclared,
@@ -141,7 +168,7 @@
         @Test("the SwiftUI action maps the same way as the service")
         func action() async throws {
             let device = MirrorSystem()
-            device.ageRange = .value(Harness.sharing(nil, 12, .guardianDeclared))
+            device.declaredAgeRange.ageRange = .value(Harness.sharing(nil, 12, .guardianDeclared))
             let response = try await onMirror(device) {
                 let service = await AgeRangeActionService(DeclaredAgeRangeAction(), anchor: Harness.anchor)
                 return try await service.requestAgeRange(gates: Harness.gates)

@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import AgeSignals
     import Foundation
 
@@ -11,7 +17,7 @@
         try await MirrorSystem.$current.withValue(system) { try await body() }
     }
 
-    typealias MirrorAgeRange = AgeKitAppleMirror.AgeRangeService
+    typealias MirrorAgeRange = DeclaredAgeRange.AgeRangeService
 
     /// A clock whose sleeps end at once (after a yield), so deadlines pass without waiting.
     struct InstantClock: AgeGateClock {

@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import AgeSignals
     import Foundation
     import SignificantChanges
@@ -49,8 +55,8 @@
                 #expect(device.calls.contains(.ask(topic: Self.chat.description)))
                 #expect(await driver.flow.blockedScope == .features(["marketplace-messages"]))
                 // The guardian answers the question the system holds.
-                let feed = device.responses(SignificantAppUpdateTopic.self)
-                let question = try! #require(device.askedQuestions.last)
+                let feed = device.permissionKit.responses(SignificantAppUpdateTopic.self)
+                let question = try! #require(device.permissionKit.askedQuestions.last)
                 #expect(question.expirationDate != nil)
                 feed.deliver(question, choice: .decline)
                 #expect(
@@ -77,14 +83,16 @@
                 await driver.start(subject: .minor, features: Self.parental)
                 await driver.stop()
             }
-            let question = try! #require(device.askedQuestions.last)
+            let question = try! #require(device.permissionKit.askedQuestions.last)
             // The next launch registers at once; the answer arrives before the flow listens.
             await onMirror(device) {
                 let center = SystemPermissionCenter(store: keys, anchor: Harness.anchor)
                 center.startListening()
                 #expect(
-                    await Harness.eventually { device.responses(SignificantAppUpdateTopic.self).registrations == 2 })
-                device.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
+                    await Harness.eventually {
+                        device.permissionKit.responses(SignificantAppUpdateTopic.self).registrations == 2
+                    })
+                device.permissionKit.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
                 let responses = center.responses()
                 var iterator = responses.makeAsyncIterator()
                 let response = await iterator.next()
@@ -100,7 +108,10 @@
                 let center = SystemPermissionCenter(store: InMemoryKeyValueStore(), anchor: Harness.anchor)
                 for _ in 0..<3 { center.startListening() }
             }
-            #expect(await Harness.eventually { device.responses(SignificantAppUpdateTopic.self).registrations == 1 })
+            #expect(
+                await Harness.eventually {
+                    device.permissionKit.responses(SignificantAppUpdateTopic.self).registrations == 1
+                })
             #expect(device.calls.filter { $0 == .responses }.count == 1)
         }
 
@@ -116,7 +127,7 @@
         func askErrorMapping(system: AskError, core: PermissionAskError) async {
             #expect(PermissionAskError.knownCases.contains { $0.name == core.name })
             let device = MirrorSystem()
-            device.ask = .error(system)
+            device.permissionKit.ask = .error(system)
             let thrown: PermissionAskError? = await onMirror(device) {
                 let center = SystemPermissionCenter(store: InMemoryKeyValueStore(), anchor: Harness.anchor)
                 do throws(PermissionAskError) {
@@ -141,7 +152,7 @@
             arguments: flowResults)
         func permissionFlow(result: PermissionResult, state: String) async {
             let device = MirrorSystem(osVersion: (27, 0))
-            device.significantChangePermission = .value(result)
+            device.permissionKit.significantChangePermission = .value(result)
             await onMirror(device) {
                 let center = SystemPermissionCenter(
                     store: InMemoryKeyValueStore(), flow: .acknowledgmentAlert, anchor: Harness.anchor)

@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import Foundation
     import SignificantChanges
     import Testing
@@ -40,7 +46,7 @@
             arguments: presentations)
         func actionPresenter(presentation: AcknowledgmentPresentation, sheet: Bool, acknowledged: Bool) async {
             let device = MirrorSystem()
-            if !acknowledged { device.acknowledgment = .error(MirrorError.systemFailure) }
+            if !acknowledged { device.declaredAgeRange.acknowledgment = .error(MirrorError.systemFailure) }
             let shown = await onMirror(device) {
                 let presenter = await SignificantUpdateActionPresenter(
                     SignificantUpdateAction(), notice: { _ in true })

@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import AgeSignals
     import Foundation
     import SignificantChanges
@@ -31,9 +37,9 @@
             #expect(device.calls.contains(.ask(topic: "communication")))
             _ = request.handle(.askReturned(questionID: question.id, result), at: Self.now)
             // The guardian approves; the listener hands the answer to the request.
-            let feed = device.responses(CommunicationTopic.self)
+            let feed = device.permissionKit.responses(CommunicationTopic.self)
             #expect(await Harness.eventually { feed.registrations == 1 })
-            let systemQuestion = try #require(device.askedCommunicationQuestions.last)
+            let systemQuestion = try #require(device.permissionKit.askedCommunicationQuestions.last)
             #expect(systemQuestion.topic.actions == [.message])
             #expect(systemQuestion.topic.personInformation.map(\.handle.value) == ["seller-12"])
             feed.deliver(systemQuestion, choice: .approve)
@@ -47,7 +53,7 @@
             "communication limits that are off come back as their own error, and the request reads the age range again")
         func limitsOff() async {
             let device = MirrorSystem()
-            device.ask = .error(AskError.communicationLimitsNotEnabled)
+            device.permissionKit.ask = .error(AskError.communicationLimitsNotEnabled)
             let question = CommunicationQuestion(
                 id: "c1", feature: "marketplace-messages", contacts: [CommunicationContact(handle: "seller-12")],
                 actions: [.message], expiresAt: Self.now)
@@ -73,8 +79,8 @@
         @Test("each Product.PurchaseResult reaches the purchase request; pending stays pending", arguments: results)
         func purchaseResults(result: Product.PurchaseResult, state: String) async {
             let device = MirrorSystem()
-            device.productIDs = ["payout-pro"]
-            device.purchase = .value(result)
+            device.storeKit.productIDs = ["payout-pro"]
+            device.storeKit.purchase = .value(result)
             var request = PurchaseRequest(productID: "payout-pro")
             _ = request.handle(.buy, at: Self.now)
             let service = SystemPurchaseService()
@@ -85,26 +91,26 @@
             }
             _ = request.handle(event, at: Self.now)
             #expect(request.state.name == state)
-            #expect(device.finishedTransactions == (state == "purchased" ? [41] : []))
+            #expect(device.storeKit.finishedTransactions == (state == "purchased" ? [41] : []))
         }
 
         @Test("an Ask to Buy approved later arrives on Transaction.updates and completes the pending purchase")
         func askToBuyApprovedLater() async throws {
             let device = MirrorSystem()
-            device.productIDs = ["payout-pro"]
-            device.purchase = .value(.pending)
+            device.storeKit.productIDs = ["payout-pro"]
+            device.storeKit.purchase = .value(.pending)
             let service = SystemPurchaseService()
             var request = PurchaseRequest(productID: "payout-pro")
             _ = request.handle(.buy, at: Self.now)
             let result = try await onMirror(device) { try await service.purchase(productID: "payout-pro") }
             _ = request.handle(.purchaseReturned(result), at: Self.now)
             #expect(request.state.name == "pendingApproval")
-            #expect(await Harness.eventually { device.transactionFeed.registrations == 1 })
-            device.transactionFeed.deliver(.verified(Transaction(id: 77, productID: "payout-pro")))
+            #expect(await Harness.eventually { device.storeKit.transactionFeed.registrations == 1 })
+            device.storeKit.transactionFeed.deliver(.verified(Transaction(id: 77, productID: "payout-pro")))
             var updates = service.transactionUpdates().makeAsyncIterator()
             let update = try #require(await updates.next())
             #expect(request.handle(.transactionUpdate(update), at: Self.now) == [.deliver(transactionID: "77")])
-            #expect(await Harness.eventually { device.finishedTransactions == [77] })
+            #expect(await Harness.eventually { device.storeKit.finishedTransactions == [77] })
         }
 
         @Test("a product the store does not sell fails the purchase with a reason, and nothing is bought")

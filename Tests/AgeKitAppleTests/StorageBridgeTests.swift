@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import AgeSignals
     import Foundation
     import SignificantChanges
@@ -13,7 +19,7 @@
         @Test("an approval written on another device arrives as an external change and ends the flow here")
         func externalChangeEndsFlow() async {
             let device = MirrorSystem()
-            device.ask = .value(())
+            device.permissionKit.ask = .value(())
             await onMirror(device) {
                 let store = UbiquitousKeyValueStore()
                 #expect(device.keyValueStore.synchronizeCalls == 1)

@@ -1,6 +1,12 @@
 #if AGEKIT_APPLE_MIRROR
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import Foundation
     import SignificantChanges
     import Testing
@@ -12,7 +18,7 @@
             arguments: [nil, 0, 4, 9] as [Int?])
         func ratingCode(code: Int?) async {
             let device = MirrorSystem()
-            device.ageRatingCode = code
+            device.storeKit.ageRatingCode = code
             let read = await onMirror(device) { await SystemRatingCodeSource().ageRatingCode() }
             #expect(read == code)
             var watch = RatingWatch()
@@ -29,7 +35,7 @@
         @Test("the app transaction's JWS is handed to the registration call, with the account id")
         func registration() async throws {
             let device = MirrorSystem()
-            device.appTransaction = .value(
+            device.storeKit.appTransaction = .value(
                 .verified(
                     AppTransaction(originalAppVersion: "1.0", appTransactionID: "705", jwsRepresentation: Self.jws)))
             let info = try await onMirror(device) { try await AppTransactionInfo.current() }
@@ -55,7 +61,7 @@
             let device = MirrorSystem()
             let transaction = AppTransaction(
                 originalAppVersion: "42", appTransactionID: "9", jwsRepresentation: Self.jws)
-            device.appTransaction = .value(.unverified(transaction, .invalidSignature))
+            device.storeKit.appTransaction = .value(.unverified(transaction, .invalidSignature))
             let info = try await onMirror(device) { try await AppTransactionInfo.current() }
             #expect(!info.isVerified)
             #expect(info.jwsRepresentation == Self.jws)

@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
     @testable import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import AgeKitSimulator
     import AgeSignals
     import Foundation
@@ -18,7 +24,7 @@
         @Test("each authorization status maps to the core's status of the same name", arguments: statusCases)
         func statuses(system: ATTrackingManager.AuthorizationStatus, core: TrackingStatus) async {
             let device = MirrorSystem()
-            device.trackingStatus = system
+            device.tracking.status = system
             #expect(await onMirror(device) { await SystemTrackingAuthorization().status() } == core)
         }
 
@@ -29,7 +35,7 @@
                 let bridge = SystemTrackingAuthorization()
                 let request = Task { await bridge.requestAuthorization() }
                 try? await Task.sleep(for: .milliseconds(20))
-                #expect(device.trackingPromptsShown == 0)
+                #expect(device.tracking.promptsShown == 0)
                 await MainActor.run { device.application.setState(.active) }
                 let first = await request.value
                 let second = await bridge.requestAuthorization()
@@ -37,7 +43,7 @@
                 return first
             }
             #expect(status == .authorized)
-            #expect(device.trackingPromptsShown == 1)
+            #expect(device.tracking.promptsShown == 1)
         }
 
         static func settings() -> OwnerSettings {
@@ -49,8 +55,8 @@
             arguments: [(17, true), (15, false), (nil, false)] as [(Int?, Bool)])
         func launchOwnsThePrompt(lowerBound: Int?, prompted: Bool) async {
             let device = MirrorSystem(osVersion: (26, 4))
-            device.regulatoryFeatures = .value([.declaredAgeRangeRequired])
-            device.ageRange = .value(Harness.sharing(lowerBound, nil, .selfDeclared))
+            device.declaredAgeRange.regulatoryFeatures = .value([.declaredAgeRangeRequired])
+            device.declaredAgeRange.ageRange = .value(Harness.sharing(lowerBound, nil, .selfDeclared))
             await MainActor.run { device.application.setState(.active) }
             let simulated = SimulatedPrivacyDevice(
                 ageSystem: SimulatedAgeSystem(persona: SandboxPersona.all[3]))
@@ -66,7 +72,7 @@
             let prompt = performed.firstIndex(of: .showTrackingPrompt)
             #expect((prompt != nil) == prompted)
             if let prompt, let consent { #expect(consent < prompt) }
-            #expect(device.trackingPromptsShown == (prompted ? 1 : 0))
+            #expect(device.tracking.promptsShown == (prompted ? 1 : 0))
             #expect(device.calls.filter { $0 == .requestTrackingAuthorization }.count == (prompted ? 1 : 0))
         }
     }

@@ -100,4 +100,16 @@ struct ResponseTests {
         #expect(error.introducedIn != nil)
         #expect(AgeRangeServiceError(rawValue: error.rawValue) == error)
     }
+
+    @Test("the guardian questions are asked from code only where a page documents the call: not on Mac Catalyst")
+    func questionsFromCode() {
+        for platform in Platform.allCases {
+            let capabilities = PlatformCapabilities(platform: platform, os: OSVersion(27, 0))
+            let expected = [Platform.iOS, .iPadOS, .macOS, .visionOS].contains(platform)
+            #expect(capabilities.hasSignificantUpdateQuestion == expected, "\(platform)")
+            #expect(capabilities.hasCommunicationQuestion == expected, "\(platform)")
+        }
+        #expect(!PlatformCapabilities(platform: .iOS, os: OSVersion(26, 1)).hasCommunicationQuestion)
+        #expect(PlatformCapabilities(platform: .iOS, os: OSVersion(26, 2)).hasCommunicationQuestion)
+    }
 }

@@ -76,6 +76,15 @@ struct RoutingTests {
             Row(
                 name: "no permission API before 26.2: another device", subject: .minor, features: [parental],
                 capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(26, 1)), route: .otherDevice),
+            Row(
+                name: "Mac Catalyst has no ask(_:in:) page: a minor's consent goes to another device",
+                subject: .minor, features: [parental],
+                capabilities: PlatformCapabilities(platform: .macCatalyst, os: OSVersion(27, 0)), route: .otherDevice),
+            Row(
+                name: "Mac Catalyst still shows an adult the system sheet", subject: .confirmedAdult,
+                features: [notification],
+                capabilities: PlatformCapabilities(platform: .macCatalyst, os: OSVersion(26, 4)),
+                route: .acknowledgment(.systemSheet)),
         ])
     func table(_ row: Row) {
         let router = ConsentRouter(settings: row.settings, capabilities: row.capabilities)

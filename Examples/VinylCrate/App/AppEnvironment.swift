@@ -37,15 +37,10 @@ enum AppEnvironment {
             os: OSVersion(version.majorVersion, version.minorVersion))
     }
 
-    static let topViewController: AnchorProvider = {
-        activeScene()?.keyWindow?.rootViewController
-    }
+    /// The top of what the foreground scene presents: a sheet already up is presented over, not under.
+    static let topViewController: AnchorProvider = PresentationAnchors.foreground
 
-    static let activeScene: SystemAcknowledgmentPresenter.SceneProvider = {
-        UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.first {
-            $0.activationState == .foregroundActive
-        }
-    }
+    static let activeScene: SystemAcknowledgmentPresenter.SceneProvider = { PresentationAnchors.foregroundScene() }
 }
 
 struct URLSessionTransport: RegistrationTransport {

@@ -1,19 +1,17 @@
 import Foundation
 
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
     import UIKit
 #elseif canImport(AppKit)
     import AppKit
-#elseif AGEKIT_APPLE_MIRROR
-    @preconcurrency import AgeKitAppleMirror
 #endif
 
-#if canImport(UIKit) || canImport(AppKit) || AGEKIT_APPLE_MIRROR
+#if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
     /// Whether the app is in the foreground, and a wait until it is.
     struct AppActivity: Sendable {
         @MainActor
         static var isActive: Bool {
-            #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
+            #if canImport(UIKit) && !os(watchOS)
                 UIApplication.shared.applicationState == .active
             #else
                 NSApplication.shared.isActive
@@ -23,7 +21,7 @@ import Foundation
         /// Read on the main actor: the application classes are main-actor types.
         @MainActor
         static var didBecomeActive: Notification.Name {
-            #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
+            #if canImport(UIKit) && !os(watchOS)
                 UIApplication.didBecomeActiveNotification
             #else
                 NSApplication.didBecomeActiveNotification

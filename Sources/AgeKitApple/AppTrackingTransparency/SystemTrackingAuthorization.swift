@@ -1,9 +1,5 @@
-#if canImport(AppTrackingTransparency) || AGEKIT_APPLE_MIRROR
-    #if canImport(AppTrackingTransparency)
-        @preconcurrency import AppTrackingTransparency
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(AppTrackingTransparency)
+    @preconcurrency import AppTrackingTransparency
     import AgeGating
     import AgeSignals
     import PrivacyLaunch
@@ -51,14 +47,15 @@
     }
 
     extension TrackingStatus {
-        /// A status added later reads as restricted: no prompt, no tracking.
+        /// A status added later keeps its name; the launch sequence treats it as restricted
+        /// (no prompt, no tracking).
         init(system status: ATTrackingManager.AuthorizationStatus) {
             switch status {
             case .notDetermined: self = .notDetermined
             case .restricted: self = .restricted
             case .denied: self = .denied
             case .authorized: self = .authorized
-            @unknown default: self = .restricted
+            @unknown default: self = .unknown(String(describing: status))
             }
         }
     }

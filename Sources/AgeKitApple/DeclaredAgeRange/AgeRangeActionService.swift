@@ -1,9 +1,5 @@
-#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
-    #if canImport(DeclaredAgeRange)
-        @preconcurrency import DeclaredAgeRange
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS)
+    @preconcurrency import DeclaredAgeRange
     import AgeSignals
 
     /// The core's ``AgeSignals/AgeRangeService`` on SwiftUI's `@Environment(\.requestAgeRange)`
@@ -52,13 +48,14 @@
             async throws(AgeRangeServiceError) -> AgeRangeResponse
         {
             let values = gates.values
+            let response: SystemAgeRange.Response
             do {
-                let response = try await action.value(
+                response = try await action.value(
                     ageGates: values[0], values.count > 1 ? values[1] : nil, values.count > 2 ? values[2] : nil)
-                return try AgeRangeResponse(system: response)
             } catch {
-                throw AgeRangeServiceError(system: error)
+                return try AgeRangeResponse(requestFailure: error)
             }
+            return try AgeRangeResponse(system: response)
         }
     }
 

@@ -1,9 +1,5 @@
-#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) && !os(macOS) || AGEKIT_APPLE_MIRROR
-    #if canImport(DeclaredAgeRange)
-        @preconcurrency import DeclaredAgeRange
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) && !os(macOS)
+    @preconcurrency import DeclaredAgeRange
     import AgeSignals
     import SignificantChanges
 

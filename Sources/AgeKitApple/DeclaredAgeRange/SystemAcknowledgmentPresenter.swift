@@ -1,9 +1,5 @@
-#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
-    #if canImport(DeclaredAgeRange)
-        @preconcurrency import DeclaredAgeRange
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS)
+    @preconcurrency import DeclaredAgeRange
     import AgeSignals
     import SignificantChanges
 
@@ -18,7 +14,7 @@
         /// The app's notice: shows the description, returns true once acknowledged.
         public typealias Notice = @MainActor @Sendable (String) async -> Bool
 
-        #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
+        #if canImport(UIKit)
             public typealias SceneProvider = @MainActor @Sendable () -> AcknowledgmentScene?
         #else
             public typealias SceneProvider = @MainActor @Sendable () -> Void?
@@ -49,7 +45,7 @@
 
         /// Nil where this system has no sheet: the notice stands in.
         private func showSheet(_ description: String) async -> Bool? {
-            #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
+            #if canImport(UIKit)
                 guard #available(iOS 26.4, macCatalyst 26.4, *) else { return nil }
                 guard let scene = await scene() else { return false }
                 let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
@@ -63,7 +59,7 @@
             #endif
         }
 
-        #if canImport(UIKit) || AGEKIT_APPLE_MIRROR
+        #if canImport(UIKit)
             @available(iOS 26.4, macCatalyst 26.4, *)
             @MainActor
             private static func show(

@@ -1,9 +1,5 @@
-#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
-    #if canImport(DeclaredAgeRange)
-        @preconcurrency import DeclaredAgeRange
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS)
+    @preconcurrency import DeclaredAgeRange
     import AgeSignals
 
     // Apple's values to the core's. No mapping traps: a case this build does not know keeps
@@ -23,6 +19,20 @@
             @unknown default:
                 throw .unknown("response \(String(describing: response))")
             }
+        }
+    }
+
+    extension AgeRangeResponse {
+        /// What a failed request means. Apple's page for `AgeRangeService.Error.notAvailable`
+        /// says it comes when the system asked the person and they chose not to share: a
+        /// decline, not an outage. Every other error keeps its meaning.
+        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
+        init(requestFailure error: any Error) throws(AgeRangeServiceError) {
+            if let error = error as? SystemAgeRange.Error, case .notAvailable = error {
+                self = .declinedSharing
+                return
+            }
+            throw AgeRangeServiceError(system: error)
         }
     }
 

@@ -1,9 +1,5 @@
-#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS) || AGEKIT_APPLE_MIRROR
-    #if canImport(DeclaredAgeRange)
-        @preconcurrency import DeclaredAgeRange
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS)
+    @preconcurrency import DeclaredAgeRange
     import AgeGating
     import AgeSignals
 
@@ -34,13 +30,14 @@
             return try Self.value(
                 await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
                     () async throws(AgeRangeServiceError) -> AgeRangeResponse in
+                    let response: SystemAgeRange.Response
                     do {
-                        let response = try await SystemAgeRange.shared.requestAgeRange(
+                        response = try await SystemAgeRange.shared.requestAgeRange(
                             ageGates: values[0], second, third, in: anchor)
-                        return try AgeRangeResponse(system: response)
                     } catch {
-                        throw AgeRangeServiceError(system: error)
+                        return try AgeRangeResponse(requestFailure: error)
                     }
+                    return try AgeRangeResponse(system: response)
                 })
         }
 

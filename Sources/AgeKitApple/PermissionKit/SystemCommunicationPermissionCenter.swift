@@ -1,13 +1,16 @@
-#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst) || AGEKIT_APPLE_MIRROR
-    #if canImport(PermissionKit)
-        @preconcurrency import PermissionKit
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst)
+    // The `ask` calls are declared in PermissionKit's cross-import overlays with UIKit and
+    // AppKit: this file imports the UI framework itself so that the overlay loads.
+    @preconcurrency import PermissionKit
     import AgeGating
     import Foundation
     import SignificantChanges
     import Synchronization
+    #if canImport(UIKit)
+        import UIKit
+    #else
+        import AppKit
+    #endif
 
     /// The core's ``SignificantChanges/CommunicationPermissionCenter`` on `AskCenter.shared` with
     /// `PermissionQuestion(communicationTopic:)`: the guardian question that opens a feature
@@ -36,7 +39,7 @@
 
         /// Registers for the guardians' answers once; later calls do nothing.
         public func startListening() {
-            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { return }
+            guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { return }
             let first = state.withLock { state in
                 defer { state.listening = true }
                 return !state.listening
@@ -62,11 +65,13 @@
             return stream
         }
 
-        /// Hands the question to the system. The 26.x call only returns, so the result is
+        /// Hands the question to the system: `AskCenter.ask(_:in:)` with a view controller (iOS,
+        /// iPadOS, visionOS), `CommunicationLimits.ask(_:in:)` with a window on macOS, the only
+        /// overload Apple documents there for this topic. The 26.x call only returns, so the result is
         /// ``SignificantChanges/CommunicationAskResult/handedOver``: whether the child sent it is
         /// not known, and the core's timeout covers a child who did not.
         public func ask(_ question: CommunicationQuestion) async throws(PermissionAskError) -> CommunicationAskResult {
-            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
+            guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
             startListening()
             guard let anchor = await anchor() else { throw .notAvailable }
             let questions = questions
@@ -76,7 +81,11 @@
                 system.expirationDate = question.expiresAt
                 questions.record(system: system.id, agekit: question.id)
                 do {
-                    try await AskCenter.shared.ask(system, in: anchor)
+                    #if canImport(UIKit)
+                        try await AskCenter.shared.ask(system, in: anchor)
+                    #else
+                        try await CommunicationLimits.current.ask(system, in: anchor)
+                    #endif
                     return .handedOver
                 } catch {
                     throw PermissionAskError(system: error)
@@ -100,7 +109,7 @@
         }
     }
 
-    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     extension CommunicationTopic {
         /// The core's question as PermissionKit's topic. An action this SDK lacks (a later
         /// core case) falls back to the general `communicate`.
@@ -120,7 +129,7 @@
         }
     }
 
-    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     extension CommunicationTopic.Action {
         init(system action: CommunicationAction) {
             switch action {
@@ -137,7 +146,7 @@
         }
     }
 
-    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     extension CommunicationHandle.Kind {
         init(system kind: CommunicationContact.HandleKind) {
             switch kind {

@@ -1,11 +1,15 @@
-#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst) || AGEKIT_APPLE_MIRROR
-    #if canImport(PermissionKit)
-        @preconcurrency import PermissionKit
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst)
+    // `AskCenter.ask(_:in:)` and `askSignificantChangePermission(for:permissionFlow:in:)` are
+    // declared in the cross-import overlays `_PermissionKit_UIKit` and `_PermissionKit_AppKit`:
+    // this file imports the UI framework itself so that the overlay loads.
+    @preconcurrency import PermissionKit
     import Foundation
     import SignificantChanges
+    #if canImport(UIKit)
+        import UIKit
+    #else
+        import AppKit
+    #endif
 
     extension SystemPermissionCenter {
         /// The reason a 27.0 question the child closed without sending fails with.
@@ -17,20 +21,18 @@
         /// child may still cancel, and the answer arrives on ``responses()``. Asking for an
         /// adult throws ``SignificantChanges/PermissionAskError/notAvailable``.
         public func ask(_ question: GuardianQuestion) async throws(PermissionAskError) {
-            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
+            guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
             startListening()
             guard let anchor = await anchor() else { throw .notAvailable }
             let questions = questions
             let flow = flow
+            // Recorded before asking: the answer may come before `ask` returns.
+            let made = SystemQuestion(systemQuestion(for: question))
             let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
                 () async throws(PermissionAskError) -> GuardianAskResult in
-                let system = PermissionQuestion(
-                    significantAppUpdateTopic: SignificantAppUpdateTopic(description: question.description))
-                system.expirationDate = question.expiresAt
-                // Recorded before asking: the answer may come before `ask` returns.
-                questions.record(system: system.id, agekit: question.id)
+                let system = made.question as! PermissionQuestion<SignificantAppUpdateTopic>
                 do {
-                    #if compiler(>=6.4) || AGEKIT_APPLE_MIRROR
+                    #if compiler(>=6.4) || AGEKIT_SDK_27
                         if #available(iOS 27.0, macOS 27.0, visionOS 27.0, *), let flow {
                             return try await Self.askWithFlow(system, flow: flow, in: anchor)
                         }
@@ -55,6 +57,9 @@
             case .value(.cancelled):
                 // Nothing reached the guardian: the flow treats it as not sent, and offers a retry.
                 throw .unknown(Self.cancelledBeforeSending)
+            case .value(.unknown(let name)):
+                // A result this version does not know: not sent, by its name.
+                throw .unknown(name)
             case .failed(let error):
                 throw error
             case .timedOut:
@@ -62,7 +67,7 @@
             }
         }
 
-        #if compiler(>=6.4) || AGEKIT_APPLE_MIRROR
+        #if compiler(>=6.4) || AGEKIT_SDK_27
             /// 27.0: `askSignificantChangePermission(for:permissionFlow:in:)` and its `PermissionResult`.
             @available(iOS 27.0, macOS 27.0, visionOS 27.0, *)
             @MainActor
@@ -91,15 +96,17 @@
         case decidedInPerson(approved: Bool)
         /// 27.0: the child cancelled, or closed the message without sending it.
         case cancelled
+        /// A result added after this build, by its case name.
+        case unknown(String)
 
-        #if compiler(>=6.4) || AGEKIT_APPLE_MIRROR
-            @available(iOS 27.0, macCatalyst 27.0, macOS 27.0, visionOS 27.0, *)
+        #if compiler(>=6.4) || AGEKIT_SDK_27
+            @available(iOS 27.0, macOS 27.0, visionOS 27.0, *)
             init(system result: PermissionResult) {
                 switch result {
                 case .askToApprove(let didSend): self = didSend ? .sent : .cancelled
                 case .approveInPerson(let approved): self = .decidedInPerson(approved: approved)
                 case .cancel: self = .cancelled
-                @unknown default: self = .cancelled
+                @unknown default: self = .unknown(String(describing: result))
                 }
             }
         #endif
@@ -124,7 +131,7 @@
                 self = mapped
                 return
             }
-            guard #available(iOS 26.1, macCatalyst 26.1, macOS 26.1, visionOS 26.1, *), let error = error as? AskError
+            guard #available(iOS 26.1, macOS 26.1, visionOS 26.1, *), let error = error as? AskError
             else {
                 self = .systemError(String(describing: error))
                 return

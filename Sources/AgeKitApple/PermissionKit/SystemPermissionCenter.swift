@@ -1,9 +1,8 @@
-#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst) || AGEKIT_APPLE_MIRROR
-    #if canImport(PermissionKit)
-        @preconcurrency import PermissionKit
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+// PermissionKit's guardian question on iOS, iPadOS, visionOS and macOS. Mac Catalyst has
+// `AskCenter` but no documented way to ask from code (the UIKit `ask(_:in:)` pages list no
+// Catalyst row), so the bridge compiles out there and the core routes consent elsewhere.
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst)
+    @preconcurrency import PermissionKit
     import AgeGating
     import Foundation
     import SignificantChanges
@@ -22,6 +21,10 @@
             var listening = false
             var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
             var undelivered: [GuardianResponse] = []
+            /// The system question made for each request, so that asking again, or a button
+            /// re-created by SwiftUI, hands the system the same question (and the same id).
+            var questions: [String: SystemQuestion] = [:]
+            var questionOrder: [String] = []
         }
 
         let state = Mutex(State())
@@ -44,7 +47,7 @@
         /// Registers for the guardians' answers; later calls do nothing. The task runs for as
         /// long as the app does: a denial never ends it.
         public func startListening() {
-            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { return }
+            guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { return }
             let first = state.withLock { state in
                 defer { state.listening = true }
                 return !state.listening
@@ -66,6 +69,32 @@
             return stream
         }
 
+        /// PermissionKit's question for `guardianQuestion`, made once per request: its id is
+        /// recorded in the app's store the first time, and the same question comes back after.
+        @available(iOS 26.2, macOS 26.2, visionOS 26.2, *)
+        public func systemQuestion(
+            for guardianQuestion: GuardianQuestion
+        ) -> PermissionQuestion<SignificantAppUpdateTopic> {
+            let made = state.withLock { state -> SystemQuestion in
+                if let made = state.questions[guardianQuestion.id] { return made }
+                let question = PermissionQuestion(
+                    significantAppUpdateTopic: SignificantAppUpdateTopic(description: guardianQuestion.description))
+                question.expirationDate = guardianQuestion.expiresAt
+                let made = SystemQuestion(question)
+                state.questions[guardianQuestion.id] = made
+                state.questionOrder.append(guardianQuestion.id)
+                if state.questionOrder.count > QuestionMap.limit {
+                    state.questions[state.questionOrder.removeFirst()] = nil
+                }
+                return made
+            }
+            let question = made.question as! PermissionQuestion<SignificantAppUpdateTopic>
+            if questions.agekitID(for: question.id) == nil {
+                questions.record(system: question.id, agekit: guardianQuestion.id)
+            }
+            return question
+        }
+
         /// One answer from the system, to every listener (or kept until one registers).
         func deliver(systemQuestionID: UUID, approved: Bool) {
             guard let questionID = questions.agekitID(for: systemQuestionID) else { return }
@@ -78,11 +107,19 @@
         }
     }
 
+    /// A PermissionKit question kept by the center. `PermissionQuestion` is a class Apple does
+    /// not mark `Sendable`; the center never changes one after making it. Held as `Any` because
+    /// the type is newer than the package's floor.
+    struct SystemQuestion: @unchecked Sendable {
+        let question: Any
+        init(_ question: Any) { self.question = question }
+    }
+
     /// Reads one `responses(for:)` sequence and hands each answer to the center.
     struct ResponseForwarder: Sendable {
         let center: SystemPermissionCenter
 
-        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
+        @available(iOS 26.2, macOS 26.2, visionOS 26.2, *)
         func run<Responses: AsyncSequence>(_ responses: Responses) async
         where Responses.Element == PermissionResponse<SignificantAppUpdateTopic>, Responses.Failure == Never {
             for await response in responses {
@@ -91,7 +128,7 @@
         }
 
         /// Only an approval approves: a denial, or an answer kind added later, does not.
-        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+        @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
         static func approved(_ choice: PermissionChoice) -> Bool {
             switch choice.answer {
             case .approval: true

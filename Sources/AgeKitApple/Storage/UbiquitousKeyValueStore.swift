@@ -1,8 +1,9 @@
-#if canImport(Darwin) && !os(watchOS) || AGEKIT_APPLE_MIRROR
-    #if AGEKIT_APPLE_MIRROR
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if os(iOS) || os(macOS) || os(tvOS) || os(visionOS) || AGEKIT_APPLE_MIRROR
     import Foundation
+    #if AGEKIT_APPLE_MIRROR
+        // Foundation on Linux has no NSUbiquitousKeyValueStore; the mirror adds it.
+        @preconcurrency import AppleMirrorFoundation
+    #endif
     import SignificantChanges
 
     /// The acknowledgment ledger's ``SignificantChanges/SyncedKeyValueStore`` on the iCloud

@@ -1,9 +1,5 @@
-#if canImport(StoreKit) || AGEKIT_APPLE_MIRROR
-    #if canImport(StoreKit)
-        @preconcurrency import StoreKit
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(StoreKit)
+    @preconcurrency import StoreKit
     import AgeGating
     import AgeSignals
     import SignificantChanges
@@ -40,9 +36,6 @@
         )
             async throws(AgeKitAppleError) -> AppTransactionInfo
         {
-            guard #available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *) else {
-                throw AgeKitAppleError(.notAvailable, "AppTransaction needs iOS 16, macOS 13 or later")
-            }
             let outcome = await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
                 () async throws(AgeKitAppleError) -> AppTransactionInfo in
                 do {
@@ -59,7 +52,6 @@
             }
         }
 
-        @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
         init(system result: VerificationResult<AppTransaction>) {
             let transaction: AppTransaction
             let verified: Bool

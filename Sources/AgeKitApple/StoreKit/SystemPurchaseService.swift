@@ -1,20 +1,21 @@
-#if canImport(StoreKit) || AGEKIT_APPLE_MIRROR
-    #if canImport(StoreKit)
-        @preconcurrency import StoreKit
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(StoreKit)
+    @preconcurrency import StoreKit
     import AgeGating
     import AgeSignals
     import SignificantChanges
     import Synchronization
+    #if canImport(UIKit) && !os(watchOS)
+        import UIKit
+    #endif
 
-    /// The core's ``SignificantChanges/PurchaseService`` on StoreKit: `Product.purchase(options:)`
-    /// and `Transaction.updates`. `Product.PurchaseResult.pending` (Ask to Buy) stays pending in
-    /// the core's ``SignificantChanges/PurchaseRequest``: the answer comes later on the updates
-    /// listener, which ``startListening()`` starts at launch, or never. Only verified
-    /// transactions deliver anything, and each is finished once handed over.
-    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    /// The core's ``SignificantChanges/PurchaseService`` on StoreKit and `Transaction.updates`.
+    /// The purchase is `Product.purchase(confirmIn:options:)` with a scene where UIKit has
+    /// scenes (iOS, iPadOS, Mac Catalyst, tvOS, visionOS: `purchase(options:)` lists no Mac
+    /// Catalyst or visionOS row), and `Product.purchase(options:)` on macOS and watchOS.
+    /// `Product.PurchaseResult.pending` (Ask to Buy) stays pending in the core's
+    /// ``SignificantChanges/PurchaseRequest``: the answer comes later on the updates listener,
+    /// which ``startListening()`` starts at launch, or never. Only verified transactions deliver
+    /// anything, and each is finished once handed over.
     public final class SystemPurchaseService: PurchaseService {
         private struct State {
             var listening = false
@@ -25,9 +26,25 @@
         private let state = Mutex(State())
         private let deadlines: BridgeDeadlines
 
-        public init(deadlines: BridgeDeadlines = BridgeDeadlines()) {
-            self.deadlines = deadlines
-        }
+        #if canImport(UIKit) && !os(watchOS)
+            /// The scene the purchase sheet is confirmed in, found when the purchase starts.
+            public typealias SceneProvider = @MainActor @Sendable () -> UIScene?
+            private let scene: SceneProvider
+
+            /// - Parameter scene: the scene to confirm the purchase in; by default the
+            ///   foreground scene.
+            public init(
+                deadlines: BridgeDeadlines = BridgeDeadlines(),
+                scene: @escaping SceneProvider = { PresentationAnchors.foregroundScene() }
+            ) {
+                self.deadlines = deadlines
+                self.scene = scene
+            }
+        #else
+            public init(deadlines: BridgeDeadlines = BridgeDeadlines()) {
+                self.deadlines = deadlines
+            }
+        #endif
 
         /// Listens to `Transaction.updates` once, for as long as the app runs.
         public func startListening() {
@@ -63,6 +80,11 @@
 
         public func purchase(productID: String) async throws(PurchaseFailure) -> SignificantChanges.PurchaseResult {
             startListening()
+            #if canImport(UIKit) && !os(watchOS)
+                guard let scene = await scene() else {
+                    throw PurchaseFailure("there is no scene to confirm the purchase in")
+                }
+            #endif
             let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
                 () async throws(PurchaseFailure) -> SignificantChanges.PurchaseResult in
                 let product: Product?
@@ -71,7 +93,11 @@
                 }
                 guard let product else { throw PurchaseFailure("the store has no product '\(productID)'") }
                 do {
-                    return try await Self.result(product.purchase())
+                    #if canImport(UIKit) && !os(watchOS)
+                        return try await Self.result(product.purchase(confirmIn: scene))
+                    #else
+                        return try await Self.result(product.purchase())
+                    #endif
                 } catch let failure as PurchaseFailure {
                     throw failure
                 } catch {
@@ -85,7 +111,8 @@
             }
         }
 
-        /// StoreKit's result as the core's; an unverified transaction delivers nothing.
+        /// StoreKit's result as the core's; an unverified transaction delivers nothing, and a
+        /// result added after this build keeps its name.
         static func result(_ result: Product.PurchaseResult) async throws -> SignificantChanges.PurchaseResult {
             switch result {
             case .success(.verified(let transaction)):
@@ -98,7 +125,7 @@
             case .userCancelled:
                 return .userCancelled
             @unknown default:
-                throw PurchaseFailure("a purchase result this build does not know: \(result)")
+                return .unknown(String(describing: result))
             }
         }
 

@@ -1,9 +1,5 @@
-#if canImport(StoreKit) || AGEKIT_APPLE_MIRROR
-    #if canImport(StoreKit)
-        @preconcurrency import StoreKit
-    #else
-        @preconcurrency import AgeKitAppleMirror
-    #endif
+#if canImport(StoreKit)
+    @preconcurrency import StoreKit
     import AgeGating
     import AgeSignals
     import SignificantChanges

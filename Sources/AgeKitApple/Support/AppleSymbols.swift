@@ -1,9 +1,9 @@
 // Apple's `AgeRangeService` shares its name with the core's protocol, so the bridges name it
-// through one module-qualified alias: the framework on Apple platforms, the mirror on Linux.
+// through one module-qualified alias. The alias carries the type's availability: a file-scope
+// alias of a 26.0 type without it does not build at the package's floor.
 #if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS)
     @preconcurrency import DeclaredAgeRange
+
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
     typealias SystemAgeRange = DeclaredAgeRange.AgeRangeService
-#elseif AGEKIT_APPLE_MIRROR
-    @preconcurrency import AgeKitAppleMirror
-    typealias SystemAgeRange = AgeKitAppleMirror.AgeRangeService
 #endif

@@ -5,9 +5,10 @@
     import SwiftUI
 
     /// PermissionKit's `PermissionButton(question:label:)` (26.2) for a guardian question the
-    /// significant-change flow made. The question's system id is recorded first, so the
-    /// answer, which arrives later on the center's listener, finds its request.
-    @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
+    /// significant-change flow made. SwiftUI re-creates views often: the question comes from
+    /// the center, which makes it once per request and records its system id then, so the
+    /// answer, which arrives later on the center's listener, always finds its request.
+    @available(iOS 26.2, macOS 26.2, visionOS 26.2, *)
     public struct GuardianQuestionButton<Label: View>: View {
         private let question: PermissionQuestion<SignificantAppUpdateTopic>
         private let label: () -> Label
@@ -16,12 +17,8 @@
             _ guardianQuestion: GuardianQuestion, center: SystemPermissionCenter,
             @ViewBuilder label: @escaping () -> Label
         ) {
-            let question = PermissionQuestion(
-                significantAppUpdateTopic: SignificantAppUpdateTopic(description: guardianQuestion.description))
-            question.expirationDate = guardianQuestion.expiresAt
             center.startListening()
-            center.questions.record(system: question.id, agekit: guardianQuestion.id)
-            self.question = question
+            self.question = center.systemQuestion(for: guardianQuestion)
             self.label = label
         }
 

@@ -76,8 +76,8 @@ struct LaunchOptions {
                 text == "none" ? .some(nil) : AgeAnswer(rawValue: text).map { .some($0) }
             } ?? nil
         tracking =
-            try parsed.value("tracking", as: "notDetermined, restricted, denied or authorized") {
-                TrackingStatus(rawValue: $0)
+            try parsed.value("tracking", as: "notDetermined, restricted, denied or authorized") { text in
+                TrackingStatus.allCases.first { $0.rawValue == text }
             } ?? .notDetermined
         consentAnswer =
             try parsed.value("consent-answer", as: "acceptAll, profileOnly, refuseAll or close") {

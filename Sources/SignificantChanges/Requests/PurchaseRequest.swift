@@ -89,6 +89,11 @@ public struct PurchaseRequest: Hashable, Sendable, Codable {
             case .userCancelled:
                 state = .cancelled(at: now)
                 return [.showCancelled]
+            case .unknown(let name):
+                let failure = PurchaseFailure(
+                    "the store returned a purchase result this version does not know: \(name)")
+                state = .failed(failure, at: now)
+                return [.showFailed(failure.reason)]
             }
         case (.purchaseFailed(let failure), .purchasing):
             state = .failed(failure, at: now)

@@ -9,6 +9,9 @@ public enum PurchaseResult: Hashable, Sendable {
     case pending
     /// The person closed the payment sheet.
     case userCancelled
+    /// A result this version of AgeKit does not know, by the system's case name: nothing is
+    /// delivered, and the request ends as failed (the person may buy again).
+    case unknown(String)
 }
 
 /// A transaction that arrived outside the purchase call (`Transaction.updates`): an approved

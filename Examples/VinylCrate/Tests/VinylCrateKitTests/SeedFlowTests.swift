@@ -1,7 +1,13 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeKit
     import AgeKitApple
-    @preconcurrency import AgeKitAppleMirror
+    import AppleMirrorSystem
+    @preconcurrency import AppleMirrorFoundation
+    @preconcurrency import AppTrackingTransparency
+    @preconcurrency import DeclaredAgeRange
+    @preconcurrency import PermissionKit
+    @preconcurrency import StoreKit
+    @preconcurrency import UIKit
     import AgeKitSimulator
     import Foundation
     import Synchronization
@@ -12,7 +18,7 @@
     /// the same source that runs on a device, with the system scripted.
     @Suite("VinylCrate through the bridges")
     struct SeedFlowTests {
-        typealias SystemRange = AgeKitAppleMirror.AgeRangeService
+        typealias SystemRange = DeclaredAgeRange.AgeRangeService
 
         static func sharing(
             _ lower: Int?, _ upper: Int?, _ declaration: SystemRange.AgeRangeDeclaration, limited: Bool = false
@@ -32,9 +38,9 @@
             async -> MirrorSystem
         {
             let device = MirrorSystem(osVersion: os)
-            device.regulatoryFeatures = .value(features)
-            device.eligibility = .value(true)
-            device.ageRange = .value(answer)
+            device.declaredAgeRange.regulatoryFeatures = .value(features)
+            device.declaredAgeRange.eligibility = .value(true)
+            device.declaredAgeRange.ageRange = .value(answer)
             await MainActor.run { device.application.setState(.active) }
             return device
         }
@@ -87,12 +93,12 @@
             // The privacy sequence ran after the age step: 16 is the threshold, so the
             // tracking prompt came after the consent step, once.
             #expect(app.privacy?.isDone == true)
-            #expect(device.trackingPromptsShown == 1)
+            #expect(device.tracking.promptsShown == 1)
             // The significant change went to the guardian with its description.
             #expect(device.calls.contains(.ask(topic: CrateCatalog.sellerChat.description)))
             #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
-            let question = try #require(device.askedQuestions.last)
-            device.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
+            let question = try #require(device.permissionKit.askedQuestions.last)
+            device.permissionKit.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
             #expect(
                 await Self.eventually {
                     await app.refreshChanges()
@@ -103,8 +109,8 @@
                 await app.askGuardianToMessage(CommunicationContact(handle: "seller-12", displayName: "Crate Diggers"))
             }
             #expect(app.communication?.state.name == "pending")
-            let asked = try #require(device.askedCommunicationQuestions.last)
-            device.responses(CommunicationTopic.self).deliver(asked, choice: .approve)
+            let asked = try #require(device.permissionKit.askedCommunicationQuestions.last)
+            device.permissionKit.responses(CommunicationTopic.self).deliver(asked, choice: .approve)
             #expect(await Self.eventually { app.screen(for: .marketplaceMessages) == .content })
         }
 
@@ -122,10 +128,10 @@
             }
             #expect(first.screen(for: .collection) == .content)
             // Declined means under the threshold for the privacy sequence: no tracking prompt.
-            #expect(device.trackingPromptsShown == 0)
+            #expect(device.tracking.promptsShown == 0)
             let second = await Self.app(on: device, os: OSVersion(26, 4), gateStore: store)
             #expect(device.calls.filter { $0 == Self.appGates }.count == 1)
-            device.ageRange = .value(Self.sharing(18, nil, .confirmed))
+            device.declaredAgeRange.ageRange = .value(Self.sharing(18, nil, .confirmed))
             await MirrorSystem.$current.withValue(device) { await second.shareAgeRange() }
             #expect(device.calls.filter { $0 == Self.appGates }.count == 2)
             #expect(second.screen(for: .sellerPayouts) == .content)
@@ -153,7 +159,7 @@
             let device = await Self.device(
                 os: (26, 4), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent],
                 answer: Self.sharing(13, 15, .guardianDeclared))
-            device.appTransaction = .value(
+            device.storeKit.appTransaction = .value(
                 .verified(AppTransaction(originalAppVersion: version, appTransactionID: "9", jwsRepresentation: "j")))
             let app = await Self.app(on: device, os: OSVersion(26, 4))
             #expect(device.calls.contains(.ask(topic: CrateCatalog.sellerChat.description)) == asked)
@@ -172,7 +178,7 @@
         @MainActor
         func signIn() async throws {
             let device = await Self.device(os: (26, 4), features: [], answer: .declinedSharing)
-            device.appTransaction = .value(
+            device.storeKit.appTransaction = .value(
                 .verified(
                     AppTransaction(originalAppVersion: "1.0", appTransactionID: "705", jwsRepresentation: "a.b.c")))
             let app = await Self.app(on: device, os: OSVersion(26, 4))

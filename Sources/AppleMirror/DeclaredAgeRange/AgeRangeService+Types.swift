@@ -1,5 +1,9 @@
 import Foundation
 
+@available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
+@available(visionOS, unavailable)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 extension AgeRangeService {
     /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/response
     public enum Response {
@@ -34,25 +38,29 @@ extension AgeRangeService {
     public enum AgeRangeDeclaration: Equatable, Hashable {
         case selfDeclared
         case guardianDeclared
-        @available(iOS, introduced: 26.2, deprecated: 26.5)
-        @available(macOS, introduced: 26.2, deprecated: 26.5)
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, *)
         case checkedByOtherMethod
-        @available(iOS, introduced: 26.2, deprecated: 26.5)
-        @available(macOS, introduced: 26.2, deprecated: 26.5)
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, *)
         case guardianCheckedByOtherMethod
-        @available(iOS, introduced: 26.2, deprecated: 26.5)
-        @available(macOS, introduced: 26.2, deprecated: 26.5)
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, *)
         case governmentIDChecked
-        @available(iOS, introduced: 26.2, deprecated: 26.5)
-        @available(macOS, introduced: 26.2, deprecated: 26.5)
+        /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/agerangedeclaration/guardiangovernmentidchecked
+        ///
+        /// Assumed: no page of this case could be found (Apple's enum may not have it); it is
+        /// kept, with its 26.2 siblings' availability, so that the bridges' mapping by case name
+        /// is exercised with it.
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, *)
         case guardianGovernmentIDChecked
-        @available(iOS, introduced: 26.2, deprecated: 26.5)
-        @available(macOS, introduced: 26.2, deprecated: 26.5)
+        /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/agerangedeclaration/paymentchecked
+        ///
+        /// Assumed: no page of this case could be found (Apple's enum may not have it); it is
+        /// kept, with its 26.2 siblings' availability, so that the bridges' mapping by case name
+        /// is exercised with it.
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, *)
         case paymentChecked
-        @available(iOS, introduced: 26.2, deprecated: 26.5)
-        @available(macOS, introduced: 26.2, deprecated: 26.5)
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, *)
         case guardianPaymentChecked
-        @available(iOS 26.5, macOS 26.5, *)
+        @available(iOS 26.5, macCatalyst 26.5, macOS 26.5, *)
         case confirmed
     }
 
@@ -65,6 +73,7 @@ extension AgeRangeService {
         public static let communicationLimits = ParentalControls(rawValue: 1 << 0)
         /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/parentalcontrols/significantappchangeapprovalrequired
         @available(iOS, introduced: 26.2, deprecated: 26.4)
+        @available(macCatalyst, introduced: 26.2, deprecated: 26.4)
         @available(macOS, introduced: 26.2, deprecated: 26.4)
         public static let significantAppChangeApprovalRequired = ParentalControls(rawValue: 1 << 1)
     }
@@ -81,11 +90,11 @@ extension AgeRangeService {
     public enum Error: Swift.Error, Hashable {
         case notAvailable
         case invalidRequest
-        @available(iOS 27.0, macOS 27.0, *)
+        @available(iOS 27.0, macCatalyst 27.0, macOS 27.0, *)
         case declinedOnboarding
-        @available(iOS 27.0, macOS 27.0, *)
+        @available(iOS 27.0, macCatalyst 27.0, macOS 27.0, *)
         case invalidAccount
-        @available(iOS 27.0, macOS 27.0, *)
+        @available(iOS 27.0, macCatalyst 27.0, macOS 27.0, *)
         case network
     }
 }

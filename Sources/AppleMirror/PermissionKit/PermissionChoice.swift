@@ -4,19 +4,31 @@ import Foundation
 @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
 public struct PermissionChoice {
     /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionchoice/answer-swift.enum
+    ///
+    /// Assumed: the page of the enumeration (and of its cases) could not be found; the
+    /// PermissionChoice page uses `.approval` in its example.
     public enum Answer {
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionchoice/answer-swift.enum/approval
+        ///
+        /// Assumed: no page could be found (see ``PermissionChoice/Answer``).
         case approval
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionchoice/answer-swift.enum/denial
+        ///
+        /// Assumed: no page could be found (see ``PermissionChoice/Answer``).
         case denial
     }
 
     /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionchoice/id
-    public var id: String
+    public private(set) var id: String
     /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionchoice/title
     public var title: String
     /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionchoice/answer-swift.property
     public var answer: PermissionChoice.Answer
 
-    /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionchoice (its example initializer)
+    /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionchoice/init(id:title:answer:)
+    ///
+    /// Assumed: the PermissionChoice page calls this initializer in its example code, but no
+    /// page of the initializer itself could be found.
     public init(id: String, title: String, answer: PermissionChoice.Answer) {
         self.id = id
         self.title = title
@@ -46,7 +58,15 @@ public struct PermissionResponse<Topic> where Topic: QuestionTopic {
 /// Mirrors https://developer.apple.com/documentation/permissionkit/askerror
 @available(iOS 26.1, macCatalyst 26.1, macOS 26.1, visionOS 26.1, *)
 public enum AskError: Error {
+    /// Mirrors https://developer.apple.com/documentation/permissionkit/askerror/unknown
+    ///
+    /// Assumed: the AskError page lists this case ("an unknown error response"), but its own
+    /// page could not be found.
     case unknown
+    /// Mirrors https://developer.apple.com/documentation/permissionkit/askerror/communicationlimitsnotenabled
+    ///
+    /// Assumed: the AskError page lists this case ("communication limits isn't enabled"), but
+    /// its own page could not be found.
     case communicationLimitsNotEnabled
     case contactSyncNotSetup
     case invalidQuestion

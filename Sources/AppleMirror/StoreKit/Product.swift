@@ -1,4 +1,10 @@
+import AppleMirrorSystem
 import Foundation
+import Synchronization
+
+#if canImport(UIKit)
+    import UIKit
+#endif
 
 /// Mirrors https://developer.apple.com/documentation/storekit/product
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
@@ -13,8 +19,8 @@ public struct Product: Identifiable {
     /// Mirrors https://developer.apple.com/documentation/storekit/product/products(for:)
     public static func products<Identifiers>(for identifiers: Identifiers) async throws -> [Product]
     where Identifiers: Collection, Identifiers.Element == String {
-        let system = MirrorSystem.current
-        return identifiers.filter { system.productIDs.contains($0) }.map { Product(id: $0) }
+        let store = MirrorSystem.current.storeKit
+        return identifiers.filter { store.productIDs.contains($0) }.map { Product(id: $0) }
     }
 
     /// Mirrors https://developer.apple.com/documentation/storekit/product/purchaseoption
@@ -30,11 +36,25 @@ public struct Product: Identifiable {
     }
 
     /// Mirrors https://developer.apple.com/documentation/storekit/product/purchase(options:)
+    @available(visionOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @MainActor
     public func purchase(options: Set<Product.PurchaseOption> = []) async throws -> Product.PurchaseResult {
-        let system = MirrorSystem.current
-        system.record(.purchase(id), introducedIn: (15, 0))
-        return try await system.perform(system.purchase)
+        try await MirrorSystem.current.storeKit.purchase(id)
     }
+
+    #if canImport(UIKit)
+        /// Mirrors https://developer.apple.com/documentation/storekit/product/purchase(confirmin:options:)-6dj6y
+        @available(iOS 17.0, macCatalyst 17.0, tvOS 17.0, visionOS 1.0, *)
+        @available(macOS, unavailable)
+        @available(watchOS, unavailable)
+        @MainActor
+        public func purchase(
+            confirmIn scene: some UIScene, options: Set<Product.PurchaseOption> = []
+        ) async throws -> Product.PurchaseResult {
+            try await MirrorSystem.current.storeKit.purchase(id)
+        }
+    #endif
 }
 
 /// Mirrors https://developer.apple.com/documentation/storekit/transaction
@@ -55,26 +75,38 @@ public struct Transaction {
 
     /// Mirrors https://developer.apple.com/documentation/storekit/transaction/finish()
     public func finish() async {
-        MirrorSystem.current.recordFinished(id)
+        MirrorSystem.current.storeKit.recordFinished(id)
     }
 
     /// Mirrors https://developer.apple.com/documentation/storekit/transaction/updates
     public static var updates: Transaction.Transactions {
         let system = MirrorSystem.current
         system.record(.transactionUpdates, introducedIn: (15, 0))
-        return Transactions(stream: system.transactionFeed.makeStream())
+        return Transactions(stream: system.storeKit.transactionFeed.makeStream())
     }
 
     /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions
     public struct Transactions: AsyncSequence {
+        /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions/element
+        ///
+        /// Assumed: AsyncSequence's witness; the Transactions page lists no members of its own.
         public typealias Element = VerificationResult<Transaction>
         let stream: AsyncStream<VerificationResult<Transaction>>
 
+        /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions/asynciterator
+        ///
+        /// Assumed: AsyncSequence's witness; the Transactions page lists no members of its own.
         public struct AsyncIterator: AsyncIteratorProtocol {
             var base: AsyncStream<VerificationResult<Transaction>>.AsyncIterator
+            /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions/asynciterator/next()
+            ///
+            /// Assumed: AsyncIteratorProtocol's witness; no page of it could be found.
             public mutating func next() async -> VerificationResult<Transaction>? { await base.next() }
         }
 
+        /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions/makeasynciterator()
+        ///
+        /// Assumed: AsyncSequence's witness; the Transactions page lists no members of its own.
         public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
     }
 }
@@ -82,18 +114,48 @@ public struct Transaction {
 /// Delivers transactions to every `Transaction.updates` sequence, as the system does when an
 /// Ask to Buy is approved or a purchase is made elsewhere.
 package final class TransactionFeed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuations: [AsyncStream<VerificationResult<Transaction>>.Continuation] = []
+    private let continuations = Mutex<[AsyncStream<VerificationResult<Transaction>>.Continuation]>([])
 
-    package var registrations: Int { lock.withLock { continuations.count } }
+    package var registrations: Int { continuations.withLock { $0.count } }
 
     func makeStream() -> AsyncStream<VerificationResult<Transaction>> {
         let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)
-        lock.withLock { continuations.append(continuation) }
+        continuations.withLock { $0.append(continuation) }
         return stream
     }
 
     package func deliver(_ result: VerificationResult<Transaction>) {
-        for continuation in lock.withLock({ continuations }) { continuation.yield(result) }
+        for continuation in continuations.withLock({ $0 }) { continuation.yield(result) }
     }
+}
+
+/// What the scripted store answers, and what the app finished.
+package final class StoreKitScript: MirrorScript, @unchecked Sendable {
+    package var ageRatingCode: Int?
+    package var ageRatingCodeHangs = false
+    package var appTransaction: MirrorSystem.Outcome<VerificationResult<AppTransaction>> = .error(
+        MirrorError.unscripted)
+    /// The products the store sells.
+    package var productIDs: Set<String> = []
+    package var purchase: MirrorSystem.Outcome<Product.PurchaseResult> = .value(.userCancelled)
+    package let transactionFeed = TransactionFeed()
+    private let finished = Mutex<[UInt64]>([])
+
+    package init() {}
+
+    /// Transactions the app finished.
+    package var finishedTransactions: [UInt64] { finished.withLock { $0 } }
+
+    func recordFinished(_ id: UInt64) {
+        finished.withLock { $0.append(id) }
+    }
+
+    func purchase(_ id: String) async throws -> Product.PurchaseResult {
+        MirrorSystem.current.record(.purchase(id), introducedIn: (15, 0))
+        return try await MirrorSystem.current.perform(purchase)
+    }
+}
+
+extension MirrorSystem {
+    package var storeKit: StoreKitScript { script(StoreKitScript.self) }
 }

@@ -1,8 +1,11 @@
 import Foundation
 
-/// Mirrors https://developer.apple.com/documentation/permissionkit/questiontopic (its
-/// requirements are not mirrored: AgeKit only names the two topics below).
-public protocol QuestionTopic {}
+/// Mirrors https://developer.apple.com/documentation/permissionkit/questiontopic
+@available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
+public protocol QuestionTopic: Decodable, Encodable {
+    /// Mirrors https://developer.apple.com/documentation/permissionkit/questiontopic/id
+    static var id: String { get }
+}
 
 /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionquestion
 @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
@@ -34,6 +37,7 @@ extension PermissionQuestion where Topic == SignificantAppUpdateTopic {
     }
 }
 
+@available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
 extension PermissionQuestion where Topic == CommunicationTopic {
     /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionquestion/init(communicationtopic:)
     public convenience init(communicationTopic: Topic) {
@@ -46,8 +50,14 @@ extension PermissionQuestion where Topic == CommunicationTopic {
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)
 public struct SignificantAppUpdateTopic: QuestionTopic {
+    /// Mirrors https://developer.apple.com/documentation/permissionkit/significantappupdatetopic/id
+    ///
+    /// Assumed: QuestionTopic requires `static var id: String { get }`; CommunicationTopic's
+    /// witness has a page (`static let id: String`), this one could not be found.
+    public static let id = "com.apple.PermissionKit.SignificantAppUpdateTopic"
+
     /// Mirrors https://developer.apple.com/documentation/permissionkit/significantappupdatetopic/description
-    public var description: String
+    public let description: String
 
     /// Mirrors https://developer.apple.com/documentation/permissionkit/significantappupdatetopic/init(description:)
     public init(description: String) {

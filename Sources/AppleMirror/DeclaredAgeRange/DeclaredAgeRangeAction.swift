@@ -1,3 +1,4 @@
+import AppleMirrorSystem
 import Foundation
 
 /// Mirrors https://developer.apple.com/documentation/declaredagerange/declaredagerangeaction
@@ -28,6 +29,6 @@ public struct SignificantUpdateAction {
     public func callAsFunction(updateDescription: String) async throws {
         let system = MirrorSystem.current
         system.record(.showSignificantUpdateAcknowledgment(updateDescription), introducedIn: (26, 4))
-        try await system.perform(system.acknowledgment)
+        try await system.perform(system.declaredAgeRange.acknowledgment)
     }
 }

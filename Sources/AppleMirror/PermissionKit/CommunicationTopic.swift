@@ -3,28 +3,54 @@ import Foundation
 /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic
 @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
 public struct CommunicationTopic: QuestionTopic {
+    /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/id
+    public static let id = "com.apple.PermissionKit.CommunicationTopic"
+
     /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action
-    public enum Action: Hashable {
+    public enum Action: Hashable, Codable {
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action/audiocall
+        ///
+        /// Assumed: the Action page lists this case, but its own page could not be found.
         case audioCall
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action/call
+        ///
+        /// Assumed: the Action page lists this case, but its own page could not be found.
         case call
         case follow
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action/friend
+        ///
+        /// Assumed: the Action page lists this case, but its own page could not be found.
         case friend
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action/message
+        ///
+        /// Assumed: the Action page lists this case, but its own page could not be found.
         case message
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action/befollowed
+        ///
+        /// Assumed: the Action page lists this case, but its own page could not be found.
         case beFollowed
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/action/chat
+        ///
+        /// Assumed: the Action page lists this case, but its own page could not be found.
         case chat
         case videoCall
         case communicate
     }
 
     /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/personinformation-swift.struct
-    public struct PersonInformation {
+    ///
+    /// Assumed: no page of the structure itself could be found (its members' pages exist).
+    public struct PersonInformation: Codable {
         /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/personinformation-swift.struct/handle
         public var handle: CommunicationHandle
         /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/personinformation-swift.struct/namecomponents
         public var nameComponents: PersonNameComponents?
 
         /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationtopic/personinformation-swift.struct/init(handle:namecomponents:avatarimage:)
-        /// without its `avatarImage: CGImage? = nil` (CoreGraphics does not exist here).
+        ///
+        /// Assumed: Apple declares `init(handle: CommunicationHandle, nameComponents: PersonNameComponents? = nil, avatarImage: CGImage? = nil)`;
+        /// CoreGraphics does not exist on Linux, so the mirror has no `avatarImage` parameter
+        /// (a call that leaves it out, as the bridges' does, reads the same).
         public init(handle: CommunicationHandle, nameComponents: PersonNameComponents? = nil) {
             self.handle = handle
             self.nameComponents = nameComponents
@@ -50,11 +76,23 @@ public struct CommunicationTopic: QuestionTopic {
 
 /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationhandle
 @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
-public struct CommunicationHandle: Hashable {
+public struct CommunicationHandle: Hashable, Codable {
     /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationhandle/kind-swift.enum
-    public enum Kind: Hashable {
+    ///
+    /// Assumed: the CommunicationHandle page links this enumeration, but neither its page nor
+    /// its cases' pages could be found.
+    public enum Kind: Hashable, Codable {
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationhandle/kind-swift.enum/custom
+        ///
+        /// Assumed: no page could be found (see ``CommunicationHandle/Kind``).
         case custom
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationhandle/kind-swift.enum/emailaddress
+        ///
+        /// Assumed: no page could be found (see ``CommunicationHandle/Kind``).
         case emailAddress
+        /// Mirrors https://developer.apple.com/documentation/permissionkit/communicationhandle/kind-swift.enum/phonenumber
+        ///
+        /// Assumed: no page could be found (see ``CommunicationHandle/Kind``).
         case phoneNumber
     }
 
