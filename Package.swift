@@ -111,7 +111,9 @@ let package = Package(
             name: "AgeKitApple",
             dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"]
                 + appleMirror.bridgeDependencies,
-            swiftSettings: appleMirror.settings),
+            // Each file sees only the members its own imports bring, as with an overlay that a
+            // file loads by importing both of its parents.
+            swiftSettings: appleMirror.settings + [.enableUpcomingFeature("MemberImportVisibility")]),
 
         // The example app's logic (its SwiftUI views are in Examples/VinylCrate/App, Apple only).
         .target(

@@ -5,6 +5,6 @@
 @_exported import PrivacyLaunch
 @_exported import SignificantChanges
 
-#if canImport(Darwin)
+#if os(iOS) || os(macOS) || os(tvOS) || os(watchOS) || os(visionOS)
     @_exported import AgeKitApple
 #endif

@@ -3,6 +3,7 @@
     // declared in the cross-import overlays `_PermissionKit_UIKit` and `_PermissionKit_AppKit`:
     // this file imports the UI framework itself so that the overlay loads.
     @preconcurrency import PermissionKit
+    import AgeGating
     import Foundation
     import SignificantChanges
     #if canImport(UIKit)

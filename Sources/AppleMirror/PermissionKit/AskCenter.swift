@@ -38,6 +38,7 @@ public final class CommunicationLimits {
 /// AppKit overlays behave alike.
 @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
 extension MirrorSystem {
+    @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
     package func askSignificantUpdate(_ question: PermissionQuestion<SignificantAppUpdateTopic>) async throws {
         record(.ask(topic: question.topic.description), introducedIn: (26, 2))
         permissionKit.recordQuestion(question)

@@ -9,7 +9,8 @@ package final class PermissionKitScript: MirrorScript, @unchecked Sendable {
     private var storedSignificantChangePermission: Any?
 
     private struct Asked {
-        var significantUpdate: [PermissionQuestion<SignificantAppUpdateTopic>] = []
+        /// `PermissionQuestion<SignificantAppUpdateTopic>`s: a 26.2 type, newer than the class.
+        var significantUpdate: [AnyObject] = []
         var communication: [PermissionQuestion<CommunicationTopic>] = []
         var feeds: [ObjectIdentifier: AnyObject] = [:]
     }
@@ -26,8 +27,9 @@ package final class PermissionKitScript: MirrorScript, @unchecked Sendable {
     }
 
     /// Every significant-update question handed to the system, oldest first.
+    @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
     package var askedQuestions: [PermissionQuestion<SignificantAppUpdateTopic>] {
-        asked.withLock { $0.significantUpdate }
+        asked.withLock { $0.significantUpdate.compactMap { $0 as? PermissionQuestion<SignificantAppUpdateTopic> } }
     }
 
     /// Every communication question handed to the system, oldest first.
@@ -35,6 +37,7 @@ package final class PermissionKitScript: MirrorScript, @unchecked Sendable {
         asked.withLock { $0.communication }
     }
 
+    @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
     func recordQuestion(_ question: PermissionQuestion<SignificantAppUpdateTopic>) {
         asked.withLock { $0.significantUpdate.append(question) }
     }

@@ -29,6 +29,7 @@ public final class PermissionQuestion<Topic> where Topic: QuestionTopic {
     }
 }
 
+@available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
 extension PermissionQuestion where Topic == SignificantAppUpdateTopic {
     /// Mirrors https://developer.apple.com/documentation/permissionkit/permissionquestion/init(significantappupdatetopic:)
     @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)

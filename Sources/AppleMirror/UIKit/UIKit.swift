@@ -32,11 +32,11 @@ open class UIViewController: UIResponder {
     nonisolated public override init() {}
 
     /// Mirrors https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
-    @available(iOS 5.0, *)
+    @available(iOS 5.0, macCatalyst 13.1, *)
     open var presentedViewController: UIViewController? { presented }
 
     /// Mirrors https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
-    @available(iOS 5.0, *)
+    @available(iOS 5.0, macCatalyst 13.1, *)
     open func present(
         _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
     ) {
@@ -51,7 +51,7 @@ open class UIViewController: UIResponder {
 @MainActor
 open class UIWindow: UIResponder {
     /// Mirrors https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller
-    @available(iOS 4.0, *)
+    @available(iOS 4.0, macCatalyst 13.1, *)
     open var rootViewController: UIViewController? {
         get { root }
         set { root = newValue }
@@ -128,7 +128,7 @@ open class UIApplication: UIResponder {
     open class var shared: UIApplication { MirrorSystem.current.application }
 
     /// Mirrors https://developer.apple.com/documentation/uikit/uiapplication/state
-    @available(iOS 4.0, *)
+    @available(iOS 4.0, macCatalyst 13.1, *)
     public enum State: Int, @unchecked Sendable {
         case active = 0
         case inactive = 1
@@ -136,7 +136,7 @@ open class UIApplication: UIResponder {
     }
 
     /// Mirrors https://developer.apple.com/documentation/uikit/uiapplication/applicationstate
-    @available(iOS 4.0, *)
+    @available(iOS 4.0, macCatalyst 13.1, *)
     open var applicationState: UIApplication.State { state }
 
     /// Mirrors https://developer.apple.com/documentation/uikit/uiapplication/connectedscenes
