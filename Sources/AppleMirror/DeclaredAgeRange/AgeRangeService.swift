@@ -34,6 +34,8 @@ public struct AgeRangeService {
     #elseif canImport(AppKit)
         /// Mirrors https://developer.apple.com/documentation/declaredagerange/agerangeservice/requestagerange(agegates:_:_:in:)-4yo3r
         @available(macOS 26.0, *)
+        @available(iOS, unavailable)
+        @available(macCatalyst, unavailable)
         public func requestAgeRange(
             ageGates threshold1: Int, _ threshold2: Int? = nil, _ threshold3: Int? = nil, in window: NSWindow
         ) async throws -> AgeRangeService.Response {
