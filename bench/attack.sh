@@ -8,6 +8,8 @@
 #            other authorities (half name the server's root as x5c[2], so they pass the
 #            cheap check and cost a budgeted verification, half do not)
 #   readyz   /readyz as fast as 16 connections can ask
+#   bomb     BENCH_BOMBS (57) bodies a second of 244 KB each, a payload beside 4,000 arrays 30
+#            deep (14 MB/s): the outer JSON body as a CPU amplifier
 #
 # Each phase runs on a server of its own with a fresh database, after the same warm-up of
 # valid load (not reported): the phases differ only in the attack, not in how much the
@@ -35,6 +37,7 @@ CONNECTIONS=${BENCH_CONNECTIONS:-32}
 TRICKLE=${BENCH_TRICKLE:-2000}
 FORGERS=${BENCH_FORGERS:-40}
 PAIRS=${BENCH_PAIRS:-3}
+BOMBS=${BENCH_BOMBS:-57}
 ATTACK_DIR=$BENCH_DIR/attack
 # Every client runs at the lowest priority: on cores it shares with the server it takes only
 # what the server leaves, the nearest this machine comes to clients on machines of their own
@@ -104,6 +107,14 @@ for forger in $(seq 1 "$FORGERS"); do
         --mix RESCIND_CONSENT --jobs 1 --out "$WORK/forger-$forger.jsonl" >/dev/null 2>&1
     cat "$WORK/forger-$forger.jsonl" >>"$WORK/forged.jsonl"
 done
+# JSON bombs: `{"signedPayload":"a.b.c","x":[...]}` with 4,000 arrays 30 deep in x (244 KB).
+"$PY" - "$WORK/bombs.jsonl" <<'PYTHON'
+import sys
+nest = "[" * 30 + "]" * 30
+with open(sys.argv[1], "w") as out:
+    for variant in range(4):
+        out.write('{"signedPayload":"a.b.c%d","x":[' % variant + ",".join([nest] * 4000) + "]}\n")
+PYTHON
 # The payload files are written back to disk for many seconds after they are made: done
 # first, so that the servers' syncs do not queue behind it.
 sync
@@ -233,6 +244,17 @@ run_readyz() { # NAME
     PAIR[$1]=$BASE
 }
 
+run_bomb() { # NAME
+    begin_phase "$1" "$BOMBS JSON bombs/s of 244 KB (a payload beside 4,000 arrays 30 deep)"
+    $CLIENT wrk -t1 -c16 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- \
+        "rate:$BOMBS" "$WORK/bombs.jsonl" >"$WORK/$1-bombs.txt" 2>&1 &
+    BACKGROUND+=($!)
+    valid_load "$1"
+    wait "${BACKGROUND[-1]}" || true
+    record "$1" "$(grep '^paced ' "$WORK/$1-bombs.txt")"
+    PAIR[$1]=$BASE
+}
+
 declare -A BUSY CPU_VALID PAIR FLOOD FORGED_MIXED ATTACKER FLOOR_COST
 PHASES="alone0 trickle0"
 run_alone alone0
@@ -247,7 +269,9 @@ for pair in $(seq 1 "$PAIRS"); do
 done
 run_alone "alone$((PAIRS + 1))"
 run_readyz readyz0
-PHASES="$PHASES alone$((PAIRS + 1)) readyz0"
+run_alone "alone$((PAIRS + 2))"
+run_bomb bomb0
+PHASES="$PHASES alone$((PAIRS + 1)) readyz0 alone$((PAIRS + 2)) bomb0"
 
 say "phase cost: forged requests alone"
 cpu_before=$(cpu_seconds "$SERVER_PID")
@@ -255,6 +279,13 @@ $CLIENT wrk -t2 -c32 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/
     "$WORK/forged.jsonl" >"$WORK/forged-alone.txt" 2>&1 || true
 forged_line=$(grep '^paced ' "$WORK/forged-alone.txt")
 cpu_forged=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field requests "$forged_line")" \
+    'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
+say "phase cost: JSON bombs alone"
+cpu_before=$(cpu_seconds "$SERVER_PID")
+$CLIENT wrk -t1 -c8 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- "rate:$BOMBS" \
+    "$WORK/bombs.jsonl" >"$WORK/bombs-alone.txt" 2>&1 || true
+bomb_line=$(grep '^paced ' "$WORK/bombs-alone.txt")
+cpu_bomb=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field requests "$bomb_line")" \
     'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
 
 ratio() { awk -v a="${RATE[$1]}" -v b="${RATE[${PAIR[$1]:-$1}]}" 'BEGIN {printf "%.2f", a / b}'; }
@@ -290,4 +321,5 @@ for phase in $PHASES; do
 done
 say "the machine was busy alone:$busy %"
 say "server CPU per request: valid$valid_cpu us alone; forged $cpu_forged us alone ($forged_line), about$mixed us beside valid ones"
+say "JSON bombs: $(field rate "$(grep '^paced ' "$WORK/bomb0-bombs.txt")")/s kept $(ratio bomb0) of the valid rate alone (target 0.70); a bomb cost $cpu_bomb us of server CPU alone ($bomb_line) against $cpu_forged us for a forged request (target: no more)"
 exit "$FAILED"

@@ -42,7 +42,8 @@ struct NotificationRouteTests {
         "bad input gets a status and a code and stores nothing",
         arguments: [
             Refusal(name: "not JSON", status: 400, code: "malformed_body") { _ in Array("{nope".utf8) },
-            Refusal(name: "no signedPayload", status: 400, code: "malformed_body") { _ in Array(#"{"x": 1}"#.utf8) },
+            Refusal(name: "another field", status: 400, code: "unexpected_field") { _ in Array(#"{"x": 1}"#.utf8) },
+            Refusal(name: "no field", status: 400, code: "malformed_body") { _ in Array("{}".utf8) },
             Refusal(name: "signedPayload not a string", status: 400, code: "malformed_body") { _ in
                 Array(#"{"signedPayload": 7}"#.utf8)
             },

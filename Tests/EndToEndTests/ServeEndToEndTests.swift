@@ -124,6 +124,11 @@ struct ServeEndToEndTests {
             appTransactionId: "AT-5", ca: ca)
         var truncated = try rescind(ca, appTransactionId: "AT-5")
         truncated.removeLast(10)
+        // Beside a payload, 4,000 arrays 30 deep (244 KB): refused at its first unknown key.
+        let nest = String(repeating: "[", count: 30) + String(repeating: "]", count: 30)
+        let bomb =
+            #"{"signedPayload":"a.b.c","x":["# + Array(repeating: nest, count: 4_000).joined(separator: ",") + "]}"
+        let valid = try rescind(ca, appTransactionId: "AT-5")
 
         let cases: [(Data, Int, String)] = [
             (Data(#"{"signedPayload": "#.utf8), 400, "malformed_body"),
@@ -136,6 +141,10 @@ struct ServeEndToEndTests {
                 "untrusted_for_environment"
             ),
             (Data(repeating: UInt8(ascii: "a"), count: 300 * 1024), 413, "body_too_large"),
+            (Data(bomb.utf8), 400, "unexpected_field"),
+            (Data(#"{"signedPayload":"\#(valid)","note":1}"#.utf8), 400, "unexpected_field"),
+            (Data(#"{"signedPayload":"\#(valid)","signedPayload":"\#(valid)"}"#.utf8), 400, "duplicate_field"),
+            (Data(#"{"signedPayload":["\#(valid)"]}"#.utf8), 400, "malformed_body"),
         ]
         for (body, status, code) in cases {
             let response = try await server.request("POST", "/v2/notifications", body: body)

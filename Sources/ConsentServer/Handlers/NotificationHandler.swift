@@ -1,5 +1,4 @@
 import AppStoreSignedData
-import Foundation
 
 /// `POST /v2/notifications`: the body's signed payload goes through the intake; 200 only
 /// once the commit is durable, 503 on storage trouble so that Apple retries.
@@ -11,10 +10,12 @@ struct NotificationHandler: Sendable {
         if let outcome = Self.payloadBytes(in: request.body, intake.knownForgery) {
             return reply(Self.answer(outcome))
         }
-        guard let signedPayload = Self.signedPayload(in: request.body) else {
-            return reply(.error(400, "malformed_body", #"the body must be a JSON object {"signedPayload": "<JWS>"}"#))
+        switch Self.signedPayload(in: request.body) {
+        case .failure(let refusal):
+            reply(.error(400, refusal.code, refusal.message))
+        case .success(let signedPayload):
+            intake.accept(signedPayload, live: freshness) { outcome in reply(Self.answer(outcome)) }
         }
-        intake.accept(signedPayload, live: freshness) { outcome in reply(Self.answer(outcome)) }
     }
 
     static func answer(_ outcome: NotificationIntake.Outcome) -> Reply {
@@ -59,18 +60,17 @@ struct NotificationHandler: Sendable {
             && body[body.count - 1] == UInt8(ascii: "}")
     }
 
-    /// The JWS inside `{"signedPayload": "..."}`, or nil for any other body.
-    static func signedPayload(in body: [UInt8]) -> String? {
+    /// The JWS inside `{"signedPayload": "..."}`: Apple's exact bytes without a copy of the
+    /// object, anything else through the one-pass ``NotificationBody`` scan, which refuses every
+    /// other shape with its code.
+    static func signedPayload(in body: [UInt8]) -> Result<String, NotificationBody.Refusal> {
         if isAppleShape(body) {
             let payload = body[prefix.count..<(body.count - 2)]
             let plain = payload.withUnsafeBufferPointer { JSONValue.plainRun(in: $0, from: 0).end == $0.count }
             if !payload.isEmpty, plain {
-                return String(decoding: payload, as: UTF8.self)
+                return .success(String(decoding: payload, as: UTF8.self))
             }
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-            let payload = object["signedPayload"] as? String, !payload.isEmpty
-        else { return nil }
-        return payload
+        return NotificationBody.signedPayload(in: body)
     }
 }
