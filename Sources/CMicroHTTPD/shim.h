@@ -38,6 +38,42 @@ static inline const struct sockaddr *agekit_mhd_client_address(struct MHD_Connec
     return info == NULL ? NULL : info->client_addr;
 }
 
+// A NUL the client sent inside the head ends libmicrohttpd's C strings early: the URL reads
+// `/a` for `/a\0/../x`, a header value `Bearer T` for `Bearer T\0junk`, and the reported length
+// stops there too. libmicrohttpd 0.9.75 (Debian 12) parses the head in place: it writes a NUL
+// over the space before the version, over the '?', '=' and '&' of the query, and over each
+// line's CR and LF. So a whole request line is the URL, then each query key and value at the
+// very next byte, then "HTTP/"; a whole value of a CRLF line is followed by two NULs. Anything
+// else after a terminator is what a client's NUL hid. Another version may lay its buffer out
+// otherwise, so there both checks answer "whole" (agekit_mhd_checks_nul says which).
+#include <string.h>
+static inline int agekit_mhd_checks_nul(void) {
+    return strcmp(MHD_get_version(), "0.9.75") == 0;
+}
+struct agekit_line_walk { const char *next; int whole; };
+static enum MHD_Result agekit_walk_argument(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+    const char *value, size_t value_size) {
+    struct agekit_line_walk *walk = cls;
+    (void)kind;
+    if (key != walk->next) { walk->whole = 0; return MHD_NO; }
+    walk->next = key + key_size + 1;
+    if (value != NULL) {
+        if (value != walk->next) { walk->whole = 0; return MHD_NO; }
+        walk->next = value + value_size + 1;
+    }
+    return MHD_YES;
+}
+static inline int agekit_mhd_request_line_is_whole(struct MHD_Connection *connection, const char *url) {
+    if (!agekit_mhd_checks_nul() || url == NULL) return 1;
+    struct agekit_line_walk walk = { url + strlen(url) + 1, 1 };
+    MHD_get_connection_values_n(connection, MHD_GET_ARGUMENT_KIND, agekit_walk_argument, &walk);
+    return walk.whole && strncmp(walk.next, "HTTP/", 5) == 0;
+}
+static inline int agekit_mhd_value_is_whole(const char *value, size_t size) {
+    if (!agekit_mhd_checks_nul() || value == NULL) return 1;
+    return value[size] == '\0' && value[size + 1] == '\0';
+}
+
 // The unescape callback has no typedef in microhttpd.h: name its type for Swift.
 typedef size_t (*agekit_mhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);
 #endif

@@ -61,6 +61,46 @@ struct RequestRulesEndToEndTests {
         #expect(metrics.contains(#"agekit_transport_refusals_total{code="unsupported_transfer_encoding"} 1"#))
     }
 
+    static let looseHeads: [(String, String)] = [
+        ("a space before the colon of Content-Length", "Host: a\r\nContent-Length : 2"),
+        ("a tab before the colon of Transfer-Encoding", "Host: a\r\nTransfer-Encoding\t: chunked"),
+        ("a bare CR hiding Content-Length", "Host: a\r\nX-Note: a\rContent-Length: 2"),
+        ("a space in a header name", "Host: a\r\nX Note: z\r\nContent-Length: 2"),
+        ("no Host", "Content-Length: 2"),
+        ("two Hosts", "Host: a\r\nHost: b\r\nContent-Length: 2"),
+        ("a NUL in a header value", "Host: a\r\nX-Note: a\u{0}b\r\nContent-Length: 2"),
+    ]
+
+    @Test(
+        "a loose head (no Host, two, a name that is no token, a NUL or CR anywhere) gets 400 and a close, and nothing hidden is read"
+    )
+    func looseHeadsAreRefused() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let smuggled = "{}GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
+        for (name, fields) in Self.looseHeads {
+            let answer = Self.raw(server, "POST /v2/notifications HTTP/1.1\r\n" + fields, body: smuggled)
+            #expect(answer.status == 400, "\(name)")
+            #expect(answer.code == "malformed_head", "\(name)")
+            #expect(answer.closed, "\(name): the connection stays open")
+            #expect(answer.responses == 1, "\(name): a hidden request was answered")
+        }
+        // The admin token with a NUL and junk after it is refused, never read as the token.
+        let token = server.adminToken
+        let events = "GET /v1/apps/\(Self.bundleId)/events HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer "
+        #expect(Self.raw(server, events + token).status == 200)
+        let truncated = Self.raw(server, events + token + "\u{0}junk")
+        #expect(truncated.status == 400)
+        #expect(truncated.code == "malformed_head")
+        // A NUL in the request line: the account read would have been "u27".
+        let account = "GET /v1/apps/\(Self.bundleId)/accounts/u27\u{0}/../../x HTTP/1.1\r\nHost: a\r\n"
+        let cut = Self.raw(server, account + "Authorization: Bearer " + token)
+        #expect(cut.status == 400)
+        #expect(cut.code == "malformed_head")
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains(#"agekit_transport_refusals_total{code="malformed_head"} 9"#), "\(metrics)")
+    }
+
     static let paths: [(String, Int, String?)] = [
         ("/v2/notifications%00", 400, "invalid_path"),
         ("//v2//notifications", 400, "invalid_path"),

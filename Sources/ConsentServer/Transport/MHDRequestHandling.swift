@@ -10,14 +10,15 @@ internal import CMicroHTTPD
 /// (create the context), calls with body chunks, a final call with no data (hand the request
 /// to the responder), and after a suspension one more call to queue the late reply.
 let mhdAccessHandler: MHD_AccessHandlerCallback = {
-    hubPointer, connection, url, method, _, uploadData, uploadDataSize, requestPointer in
+    hubPointer, connection, url, method, version, uploadData, uploadDataSize, requestPointer in
     guard let hubPointer, let connection, let uploadDataSize, let requestPointer else { return .NO }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
     guard let existing = requestPointer.pointee else {
         let context = MHDRequestHandling.begin(hub: hub, connection: connection, url: url, method: method)
         // Ownership: one retain travels in req_cls until the completion callback releases it.
         requestPointer.pointee = Unmanaged.passRetained(context).toOpaque()
-        return MHDRequestHandling.afterHeaders(context, hub: hub, connection: connection)
+        let protocolVersion = version.map { String(cString: $0) } ?? ""
+        return MHDRequestHandling.afterHeaders(context, version: protocolVersion, hub: hub, connection: connection)
     }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
     if uploadDataSize.pointee > 0 {
@@ -77,6 +78,7 @@ enum MHDRequestHandling {
         let context = RequestContext(
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "/", slot: slot)
+        if agekit_mhd_request_line_is_whole(connection, url) == 0 { context.head.urlCut() }
         let kinds = MHD_ValueKind.HEADER_KIND.rawValue | MHD_ValueKind.GET_ARGUMENT_KIND.rawValue
         _ = agekit_mhd_get_values(connection, kinds, collectValue, Unmanaged.passUnretained(context).toOpaque())
         return context
@@ -85,11 +87,15 @@ enum MHDRequestHandling {
     /// Refuses a declared oversized body. A body within the discard allowance is read and
     /// dropped first, so that a client still sending it reads the 413 instead of a broken
     /// pipe; a larger one is refused before reading a byte of it.
-    static func afterHeaders(_ context: RequestContext, hub: ConnectionHub, connection: OpaquePointer) -> MHD_Result {
+    static func afterHeaders(
+        _ context: RequestContext, version: String, hub: ConnectionHub, connection: OpaquePointer
+    ) -> MHD_Result {
         if hub.watch.isEnabled {
             hub.watch.headReceived(connection, declared: context.request.headers["content-length"].flatMap { Int($0) })
         }
-        if let refusal = RequestFraming.refusal(context.request.headers) ?? forwardedRefusal(context, connection, hub) {
+        if let refusal = context.head.refusal(version: version) ?? RequestFraming.refusal(context.request.headers)
+            ?? forwardedRefusal(context, connection, hub)
+        {
             context.phase = .answered
             return refuse(refusal, on: connection, hub: hub)
         }
@@ -206,6 +212,8 @@ enum MHDRequestHandling {
             value.map { UnsafeRawBufferPointer(start: $0, count: valueSize) }
             ?? UnsafeRawBufferPointer(start: nil, count: 0)
         if kind == .HEADER_KIND {
+            context.head.field(
+                name: keyBytes, value: valueBytes, whole: agekit_mhd_value_is_whole(value, valueSize) != 0)
             let text = String(decoding: valueBytes, as: UTF8.self)
             let name = asciiLowercased(keyBytes)
             if let previous = context.request.headers[name] {

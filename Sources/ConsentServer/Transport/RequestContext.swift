@@ -19,6 +19,8 @@ final class RequestContext {
     var discardedBytes = 0
     /// Handed to the responder: counted in the hub's `inFlight` until completed.
     var counted = false
+    /// The head's fields as they were collected; its verdict comes after the last one.
+    var head = HeadCheck()
     let slot: ReplySlot
 
     init(method: String, path: String, slot: ReplySlot) {
