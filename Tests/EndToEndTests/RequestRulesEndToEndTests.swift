@@ -101,6 +101,19 @@ struct RequestRulesEndToEndTests {
         #expect(metrics.contains(#"agekit_transport_refusals_total{code="malformed_head"} 9"#), "\(metrics)")
     }
 
+    @Test("an admin token under 32 characters stops serve at startup with the variable's name, and stores nothing")
+    func shortAdminToken() throws {
+        let directory = TestScratch.root.appendingPathComponent("short-token-\(UUID().uuidString)")
+        let started = Date()
+        let run = try AgekitBinary.run(
+            ["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path],
+            environment: ["AGEKIT_ADMIN_TOKEN": String(repeating: "k", count: 31)])
+        #expect(run.status != 0)
+        #expect(run.err.contains("AGEKIT_ADMIN_TOKEN"))
+        #expect(run.err.contains("at least 32 characters"))
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
     static let paths: [(String, Int, String?)] = [
         ("/v2/notifications%00", 400, "invalid_path"),
         ("//v2//notifications", 400, "invalid_path"),

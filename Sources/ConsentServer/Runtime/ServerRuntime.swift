@@ -142,6 +142,9 @@ public final class ServerRuntime: Sendable {
         LineWriter.standardError.flush()
     }
 
+    /// A shorter bearer token could be guessed by an online search: 32 characters of hex are 128 bits.
+    static let minimumTokenLength = 32
+
     /// AGEKIT_ADMIN_TOKEN, or in LocalTesting mode a token kept in the data directory.
     static func adminToken(
         _ configuration: ServerConfiguration, environment: [String: String]
@@ -149,8 +152,10 @@ public final class ServerRuntime: Sendable {
         -> (token: String, line: String)
     {
         if let token = environment["AGEKIT_ADMIN_TOKEN"] {
-            guard token.count >= 16 else {
-                throw ServerError.configuration("AGEKIT_ADMIN_TOKEN", "use at least 16 characters")
+            guard token.count >= minimumTokenLength else {
+                throw ServerError.configuration(
+                    "AGEKIT_ADMIN_TOKEN",
+                    "use at least \(minimumTokenLength) characters (it has \(token.count)); for example: openssl rand -hex 32")
             }
             return (token, "  admin token: from AGEKIT_ADMIN_TOKEN")
         }
@@ -161,7 +166,7 @@ public final class ServerRuntime: Sendable {
         let path = configuration.adminTokenFile
         if let data = FileManager.default.contents(atPath: path) {
             let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if token.count >= 16 { return (token, "  admin token: \(path)") }
+            if token.count >= minimumTokenLength { return (token, "  admin token: \(path)") }
         }
         var generator = SystemRandomNumberGenerator()
         let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
