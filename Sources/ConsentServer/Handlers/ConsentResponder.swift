@@ -1,6 +1,7 @@
 import AppStoreSignedData
 import ConsentLedger
 import Foundation
+import Synchronization
 
 /// Every route of `agekit serve`, as a pure responder: the transport hands it requests,
 /// tests call it in-process. It also writes the request log and the metrics.
@@ -16,6 +17,7 @@ public final class ConsentResponder: HTTPResponder {
     private let clock: Clock
     public let metrics: Metrics
     private let log: RequestLog
+    private let authentication = Mutex(AuthenticationLimit())
 
     public init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
@@ -59,13 +61,31 @@ public final class ConsentResponder: HTTPResponder {
         metrics.increment("agekit_transport_refusals_total", [("code", code)])
     }
 
+    /// 429 for a client past its failed authentications (before the token is compared), 401
+    /// for a wrong or missing token, nil when the token is right.
+    private func authenticationRefusal(_ request: HTTPRequest) -> Reply? {
+        let now = Clock.monotonicSeconds()
+        if let seconds = authentication.withLock({ $0.retryAfter(request.clientAddress, now: now) }) {
+            metrics.increment("agekit_admin_authentication_failures_total", [("outcome", "limited")])
+            var refusal = Reply.error(
+                429, "too_many_authentication_failures",
+                "too many failed authentications from this address: try again in \(seconds) s")
+            refusal.response.headers.append(("Retry-After", String(seconds)))
+            return refusal
+        }
+        if admin.isAuthorized(request) { return nil }
+        authentication.withLock { $0.failed(request.clientAddress, now: now) }
+        metrics.increment("agekit_admin_authentication_failures_total", [("outcome", "unauthorized")])
+        var refusal = Reply.error(401, "unauthorized", "send the admin token as 'Authorization: Bearer <token>'")
+        refusal.response.headers.append(("WWW-Authenticate", "Bearer"))
+        return refusal
+    }
+
     /// Encoded once: load balancers poll it constantly.
     private static let healthy = Reply.json(200, ["status": "ok"])
 
     private func dispatch(_ route: Route, _ request: HTTPRequest, _ reply: @escaping @Sendable (Reply) -> Void) {
-        if (route.isAdmin || (route == .metrics && metricsRequireToken)) && !admin.isAuthorized(request) {
-            var refusal = Reply.error(401, "unauthorized", "send the admin token as 'Authorization: Bearer <token>'")
-            refusal.response.headers.append(("WWW-Authenticate", "Bearer"))
+        if route.isAdmin || (route == .metrics && metricsRequireToken), let refusal = authenticationRefusal(request) {
             return reply(refusal)
         }
         switch (route, request.method) {

@@ -40,6 +40,8 @@ public final class Metrics: Sendable {
         "agekit_transport_refusals_total":
             "Connections and requests refused before routing (sources, framing, size, deadlines), by code.",
         "agekit_store_commit_duration_seconds": "Time from a write's submission to its durable commit.",
+        "agekit_admin_authentication_failures_total":
+            "Admin requests refused: a wrong or missing token (unauthorized), or a client past its failures (limited).",
     ]
 
     public init() {}

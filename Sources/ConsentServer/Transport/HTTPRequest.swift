@@ -11,6 +11,9 @@ public struct HTTPRequest: Sendable {
     /// Header fields with lowercased names; repeated fields are joined with ", ".
     public var headers: [String: String]
     public var body: [UInt8]
+    /// The connection's peer address (4 or 16 bytes), empty where there is none (in-process
+    /// tests): what limits a client's failed authentications.
+    public var clientAddress: [UInt8] = []
 
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],

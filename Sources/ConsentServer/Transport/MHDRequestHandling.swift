@@ -79,6 +79,9 @@ enum MHDRequestHandling {
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "/", slot: slot)
         if agekit_mhd_request_line_is_whole(connection, url) == 0 { context.head.urlCut() }
+        if let address = agekit_mhd_client_address(connection), let bytes = SourcePolicy.bytes(of: address) {
+            context.request.clientAddress = bytes
+        }
         let kinds = MHD_ValueKind.HEADER_KIND.rawValue | MHD_ValueKind.GET_ARGUMENT_KIND.rawValue
         _ = agekit_mhd_get_values(connection, kinds, collectValue, Unmanaged.passUnretained(context).toOpaque())
         return context

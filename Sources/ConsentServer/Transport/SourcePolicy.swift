@@ -73,7 +73,7 @@ public struct SourcePolicy: Sendable, Equatable {
         return ("forwarded_for_invalid", "X-Forwarded-For is empty")
     }
 
-    private static func bytes(of address: UnsafePointer<sockaddr>) -> [UInt8]? {
+    static func bytes(of address: UnsafePointer<sockaddr>) -> [UInt8]? {
         switch Int32(address.pointee.sa_family) {
         case AF_INET:
             return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
