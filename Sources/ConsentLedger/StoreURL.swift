@@ -124,6 +124,12 @@ public enum StoreURL: Sendable {
     }
 
     /// The password in `scheme://user:password@host/...`, if any, so messages can hide it.
+    /// `url` as every message, log line and error shows it: a password in it becomes `***`.
+    public static func redacted(_ url: String) -> String {
+        guard let password = userInfoPassword(url), !password.isEmpty else { return url }
+        return url.replacing(":" + password + "@", with: ":***@")
+    }
+
     private static func userInfoPassword(_ url: String) -> String? {
         guard let start = url.range(of: "://")?.upperBound else { return nil }
         let authority = url[start...].prefix { $0 != "/" && $0 != "?" }

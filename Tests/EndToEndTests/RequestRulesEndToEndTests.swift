@@ -101,6 +101,87 @@ struct RequestRulesEndToEndTests {
         #expect(metrics.contains(#"agekit_transport_refusals_total{code="malformed_head"} 9"#), "\(metrics)")
     }
 
+    @Test(
+        "wrong admin tokens from one address are answered 429 with Retry-After past ten, counted in /metrics; others are not held"
+    )
+    func failedAuthenticationsAreLimited() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let events =
+            "GET /v1/apps/\(Self.bundleId)/events HTTP/1.1\r\nHost: a\r\nConnection: close\r\nAuthorization: Bearer "
+        func ask(_ token: String, from source: String) -> (status: Int?, text: String) {
+            guard let connection = RawConnection(port: server.port, from: source) else { return (nil, "") }
+            connection.send(events + token + "\r\n\r\n")
+            let (text, _) = connection.read(seconds: 3)
+            return (RawConnection.status(text), text)
+        }
+        let statuses = (0..<14).map { _ in ask("wrong-token-of-the-right-length-0000000000", from: "127.0.0.7").status }
+        #expect(statuses.prefix(10).allSatisfy { $0 == 401 }, "\(statuses)")
+        #expect(statuses.suffix(4).allSatisfy { $0 == 429 }, "\(statuses)")
+        // Even the right token waits, so a 429 says nothing about a guess.
+        let limited = ask(server.adminToken, from: "127.0.0.7")
+        #expect(limited.status == 429)
+        #expect(limited.text.contains("Retry-After: "))
+        #expect(limited.text.contains("too_many_authentication_failures"))
+        #expect(ask(server.adminToken, from: "127.0.0.8").status == 200)
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        #expect(
+            metrics.contains(#"agekit_admin_authentication_failures_total{outcome="unauthorized"} 10"#), "\(metrics)")
+        #expect(metrics.contains(#"agekit_admin_authentication_failures_total{outcome="limited"} 5"#))
+    }
+
+    @Test(
+        "a store that cannot be opened stops serve and events at once with startup_failed naming it, not a hang",
+        arguments: ["missing directory", "not a database"])
+    func unopenableStore(_ fault: String) throws {
+        let directory = TestScratch.root.appendingPathComponent("unopenable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var store = directory.appendingPathComponent("nonexistent/dir/x.sqlite").path
+        if fault == "not a database" {
+            store = directory.appendingPathComponent("garbage.sqlite").path
+            try Data(repeating: 0x41, count: 8_192).write(to: URL(fileURLWithPath: store))
+        }
+        for arguments in [
+            ["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path, "--store", "sqlite:" + store],
+            ["events", "status", "--store", "sqlite:" + store],
+        ] {
+            let process = Process()
+            process.executableURL = AgekitBinary.url
+            process.arguments = arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = Pipe()
+            try process.run()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            let hung = process.isRunning
+            if hung { process.interrupt() }
+            if hung { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(!hung, "\(arguments[0]) with \(fault) hung")
+            #expect(process.terminationStatus != 0)
+            #expect(text.contains(store), "\(arguments[0]): \(text)")
+        }
+    }
+
+    @Test("a PostgreSQL password in the store URL is never printed when the store cannot be reached")
+    func storePasswordRedacted() throws {
+        let directory = TestScratch.root.appendingPathComponent("password-\(UUID().uuidString)")
+        let secret = "PLANTED-SECRET-\(UInt32.random(in: 0...UInt32.max))"
+        // Port 1 on loopback: nothing listens, so the connection is refused at once.
+        let url = "postgres://postgres:\(secret)@127.0.0.1:1/agekit?connect_timeout=2"
+        for arguments in [
+            ["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path, "--store", url],
+            ["events", "status", "--store", url],
+        ] {
+            let run = try AgekitBinary.run(arguments)
+            #expect(run.status != 0)
+            #expect(!run.out.contains(secret) && !run.err.contains(secret), "\(arguments[0]): \(run.err)")
+            #expect(run.err.contains("postgres://postgres:***@127.0.0.1:1"), "\(arguments[0]): \(run.err)")
+        }
+    }
+
     @Test("an admin token under 32 characters stops serve at startup with the variable's name, and stores nothing")
     func shortAdminToken() throws {
         let directory = TestScratch.root.appendingPathComponent("short-token-\(UUID().uuidString)")

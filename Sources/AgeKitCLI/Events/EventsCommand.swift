@@ -60,16 +60,19 @@ struct EventsCommand: Command {
 
     /// The ledger `agekit serve` would open with the same options.
     static func openLedger(_ parsed: Arguments, _ console: Console) throws(CLIError) -> Ledger {
+        var store: String?
         do {
             let configuration = try ConfigurationLoader(environment: console.environment).load(
                 .init(
                     configFile: parsed.value("config"), dataDirectory: parsed.value("data-dir"),
                     store: parsed.value("store")))
+            store = configuration.storeURL
             return try Ledger(store: StoreURL.open(configuration.storeURL, environment: console.environment))
         } catch let error as ServerError {
             throw .failure(code: error.code.rawValue, message: error.message)
         } catch let error as LedgerError {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            let named = store.map { "cannot open the store \(StoreURL.redacted($0)): " } ?? ""
+            throw .failure(code: error.code.rawValue, message: named + error.message)
         } catch {
             throw .failure(code: "failed", message: "\(error)")
         }

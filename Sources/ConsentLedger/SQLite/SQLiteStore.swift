@@ -13,7 +13,9 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     private let condition = NSCondition()
     private let writes = WriteQueue(label: "agekit-sqlite-completions")
     private var closed = false
-    private var writerFinished = false
+    /// True until `init` starts the writer, so that a store whose `init` threw has no thread
+    /// for `close` to wait for: waiting for one that never started hung a bad store path.
+    private var writerFinished = true
     private var writer: SQLiteConnection?
     private var readers: [SQLiteConnection] = []
     /// Bumped when the files are opened again: readers of an older generation are dropped.
@@ -51,6 +53,9 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         self.checkpointer = checkpointer
         let thread = Thread { [self] in runWriter() }
         thread.name = "agekit-sqlite-writer"
+        condition.lock()
+        writerFinished = false
+        condition.unlock()
         thread.start()
     }
 

@@ -155,7 +155,8 @@ public final class ServerRuntime: Sendable {
             guard token.count >= minimumTokenLength else {
                 throw ServerError.configuration(
                     "AGEKIT_ADMIN_TOKEN",
-                    "use at least \(minimumTokenLength) characters (it has \(token.count)); for example: openssl rand -hex 32")
+                    "use at least \(minimumTokenLength) characters (it has \(token.count)); for example: openssl rand -hex 32"
+                )
             }
             return (token, "  admin token: from AGEKIT_ADMIN_TOKEN")
         }

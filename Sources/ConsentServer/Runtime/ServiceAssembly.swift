@@ -59,7 +59,8 @@ public final class ServiceAssembly: Sendable {
                 store: try openStore(configuration.storeURL), forwarding: configuration.forwardingRules,
                 commitDeadline: CommitDeadline(seconds: Double(configuration.commitTimeoutMilliseconds) / 1000))
         } catch {
-            throw ServerError(.startupFailed, "cannot open the store \(configuration.storeURL): \(error.message)")
+            throw ServerError(
+                .startupFailed, "cannot open the store \(StoreURL.redacted(configuration.storeURL)): \(error.message)")
         }
         verifier = SignedDataVerifier(
             anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256,
