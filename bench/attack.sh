@@ -8,6 +8,9 @@
 #            other authorities (half name the server's root as x5c[2], so they pass the
 #            cheap check and cost a budgeted verification, half do not)
 #   readyz   /readyz as fast as 16 connections can ask
+#   slow     4,200 connections from 70 addresses sending a whole head (Content-Length: 100000)
+#            and then a body byte every 2 s, beside 4,500 from 90 more trickling their heads: more
+#            than http.maxConnections (4,096) in all
 #   bomb     BENCH_BOMBS (57) bodies a second of 244 KB each, a payload beside 4,000 arrays 30
 #            deep (14 MB/s): the outer JSON body as a CPU amplifier
 #
@@ -244,6 +247,19 @@ run_readyz() { # NAME
     PAIR[$1]=$BASE
 }
 
+run_slow() { # NAME
+    begin_phase "$1" "4,200 slow bodies from 70 addresses and 4,500 slow heads from 90 more"
+    $CLIENT "$PY" "$ATTACK_DIR/trickle.py" "$PORT" 4200 70 2 $((SECONDS_PER_PHASE + 12)) body 2 >"$WORK/slow-body.txt" 2>&1 &
+    BACKGROUND+=($!)
+    $CLIENT "$PY" "$ATTACK_DIR/trickle.py" "$PORT" 4500 90 2 $((SECONDS_PER_PHASE + 12)) head 80 >"$WORK/slow-head.txt" 2>&1 &
+    BACKGROUND+=($!)
+    sleep 8
+    valid_load "$1"
+    wait "${BACKGROUND[-1]}" "${BACKGROUND[-2]}" || true
+    record "$1" "bodies: $(tail -n 1 "$WORK/slow-body.txt"); heads: $(tail -n 1 "$WORK/slow-head.txt")"
+    PAIR[$1]=$BASE
+}
+
 run_bomb() { # NAME
     begin_phase "$1" "$BOMBS JSON bombs/s of 244 KB (a payload beside 4,000 arrays 30 deep)"
     $CLIENT wrk -t1 -c16 -d"${SECONDS_PER_PHASE}s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- \
@@ -271,7 +287,9 @@ run_alone "alone$((PAIRS + 1))"
 run_readyz readyz0
 run_alone "alone$((PAIRS + 2))"
 run_bomb bomb0
-PHASES="$PHASES alone$((PAIRS + 1)) readyz0 alone$((PAIRS + 2)) bomb0"
+run_alone "alone$((PAIRS + 3))"
+run_slow slow0
+PHASES="$PHASES alone$((PAIRS + 1)) readyz0 alone$((PAIRS + 2)) bomb0 alone$((PAIRS + 3)) slow0"
 
 say "phase cost: forged requests alone"
 cpu_before=$(cpu_seconds "$SERVER_PID")

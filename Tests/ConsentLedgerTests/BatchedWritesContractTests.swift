@@ -216,8 +216,9 @@ struct BatchedWritesContractTests {
         for result in all { #expect(try result.get() == .stored(revokedAccounts: [], parked: false)) }
         #expect(try ledgers[0].notificationCount() == 6)
         // Four writes, and the deadlock victim's two once more when the batches overlapped
-        // (a loaded machine can keep them apart; the outcome above must hold either way).
-        #expect([4, 6].contains(runs.withLock { $0 }))
+        // (a loaded machine can keep them apart, or make each instance the victim in turn:
+        // seen once in a run beside a build; the outcome above must hold either way).
+        #expect([4, 6, 8].contains(runs.withLock { $0 }))
     }
 
     @Test("the last write of a batch leaves the transaction failed: it alone fails at COMMIT")

@@ -77,6 +77,73 @@ struct AttackEndToEndTests {
         #expect(closed.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0 >= 1_100, "\(closed ?? "not counted")")
     }
 
+    @Test("a body sent a byte every 2 s, with Content-Length or chunked, is closed at the end of its grace and counted")
+    func slowBodiesAreClosed() async throws {
+        let server = try ServerProcess.configured(
+            #"{"localTesting": true, "http": {"idleTimeoutSeconds": 120}}"#, label: "slow-body")
+        defer { server.terminate() }
+        let heads = [
+            "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nContent-Length: 100000\r\n\r\n",
+            "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n64\r\n",
+        ]
+        let started = Date()
+        let connections = heads.compactMap { head -> RawConnection? in
+            let connection = RawConnection(port: server.port, from: "127.0.0.9")
+            connection?.send(head)
+            return connection
+        }
+        #expect(connections.count == 2)
+        // The default grace is the head's 10 s; a byte every 2 s is far below 1 KiB/s.
+        var closedAt: [Int: Double] = [:]
+        while closedAt.count < connections.count && Date().timeIntervalSince(started) < 30 {
+            for (index, connection) in connections.enumerated() where closedAt[index] == nil {
+                if !connection.send("x") || connection.read(seconds: 0.01).closed {
+                    closedAt[index] = Date().timeIntervalSince(started)
+                }
+            }
+            try await Task.sleep(for: .seconds(2))
+        }
+        #expect(closedAt.count == 2, "open after 30 s: \(closedAt)")
+        #expect(closedAt.values.allSatisfy { $0 < 15 }, "\(closedAt)")
+        #expect(try await server.request("GET", "/healthz").status == 200)
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains(#"agekit_transport_refusals_total{code="body_too_slow"} 2"#), "\(metrics)")
+    }
+
+    @Test("with every slot held by slow heads, an honest client takes the slot of the one that waited longest")
+    func fullTableEvictsTheSlowest() async throws {
+        let server = try ServerProcess.configured(
+            #"{"localTesting": true, "http": {"maxConnections": 60, "maxConnectionsPerAddress": 30, "idleTimeoutSeconds": 120}}"#,
+            label: "evict")
+        defer { server.terminate() }
+        var slow: [RawConnection] = []
+        for index in 0..<64 {
+            guard let connection = RawConnection(port: server.port, from: "127.0.0.\(20 + index / 20)") else {
+                continue
+            }
+            connection.send("P")
+            slow.append(connection)
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        for (name, address) in [("first", "127.0.0.50"), ("second", "127.0.0.51")] {
+            let started = Date()
+            let client = try #require(RawConnection(port: server.port, from: address))
+            client.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+            var answer = ""
+            while RawConnection.status(answer) == nil && Date().timeIntervalSince(started) < 8 {
+                answer += client.read(seconds: 0.05).text
+            }
+            let seconds = Date().timeIntervalSince(started)
+            #expect(RawConnection.status(answer) == 200, "\(name)")
+            #expect(seconds < 2, "the \(name) honest client waited \(seconds) s")
+        }
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        let evicted = metrics.split(separator: "\n").first {
+            $0.hasPrefix(#"agekit_transport_refusals_total{code="connection_evicted"} "#)
+        }
+        #expect(evicted.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0 >= 2, "\(evicted ?? "not counted")")
+    }
+
     /// A chain that names the server's root as `x5c[2]` (so it passes the cheap check) but is
     /// signed by another authority: it costs a full verification, every one of them new.
     /// `forger` signs it (by default a new authority, so the intermediate is never seen either).

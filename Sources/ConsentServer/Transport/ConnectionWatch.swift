@@ -26,11 +26,31 @@ final class ConnectionWatch: Sendable {
         var socket: Int32
         var phase: Phase
         var deadline: Double
+        /// When the head was in, and the body bytes received since.
+        var bodyStart = 0.0
+        var received = 0
+        /// When the connection began waiting for its head or body: the longest waiting is
+        /// evicted first when the table is full.
+        var waitingSince: Double
+    }
+
+    /// Whether a body is below the minimum rate: after the grace, the bytes received must keep
+    /// up with `minBodyBytesPerSecond` counted from the grace's end. A client sending a byte
+    /// every few seconds under a large `Content-Length` would otherwise hold its connection
+    /// for the whole allowance of that length (100 KB at 1 KiB/s: 108 s).
+    static func bodyTooSlow(received: Int, since start: Double, now: Double, grace: Double, minRate: Int) -> Bool {
+        guard minRate > 0 else { return false }
+        let counted = now - start - grace
+        return counted > 0 && Double(received) < Double(minRate) * counted
     }
 
     let headSeconds: Double
     let minBodyBytesPerSecond: Int
     let maxBodyBytes: Int
+    /// Past this many connections, a new one takes the slot of the one that has waited
+    /// longest for its head or body (libmicrohttpd's own limit is ``evictionReserve`` above):
+    /// a crowd of slow clients cannot keep an honest one out.
+    let capacity: Int
     /// Keyed by the connection's address. The lock is held while shutting a socket down,
     /// and libmicrohttpd reports a connection closed before it closes the socket, so a
     /// number reused by a new connection is never shut down by mistake.
@@ -44,14 +64,18 @@ final class ConnectionWatch: Sendable {
     private let expired: @Sendable (String) -> Void
 
     init(
-        headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int,
+        headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int, capacity: Int = .max,
         expired: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.headSeconds = headSeconds
         self.minBodyBytesPerSecond = minBodyBytesPerSecond
         self.maxBodyBytes = maxBodyBytes
+        self.capacity = capacity
         self.expired = expired
     }
+
+    /// How many connections libmicrohttpd may hold beyond `capacity`: the room evictions work in.
+    static func evictionReserve(_ capacity: Int) -> Int { max(8, capacity / 16) }
 
     var isEnabled: Bool { headSeconds > 0 }
 
@@ -73,8 +97,24 @@ final class ConnectionWatch: Sendable {
     }
 
     func started(_ connection: OpaquePointer, socket: Int32) {
-        let entry = Entry(socket: socket, phase: .awaitingHead, deadline: headDeadline())
-        entries.withLock { $0[Self.key(connection)] = entry }
+        let now = Self.now()
+        let entry = Entry(socket: socket, phase: .awaitingHead, deadline: headDeadline(), waitingSince: now)
+        let evicted = entries.withLock { entries -> Bool in
+            entries[Self.key(connection)] = entry
+            guard entries.count > capacity else { return false }
+            return Self.evictLongestWaiting(&entries)
+        }
+        if evicted { expired("connection_evicted") }
+    }
+
+    /// Shuts down the connection that has waited longest for its head or body (never one
+    /// whose request is with the responder); false when there is none.
+    private static func evictLongestWaiting(_ entries: inout [UInt: Entry]) -> Bool {
+        let waiting = entries.filter { $0.value.phase != .handling && $0.value.deadline.isFinite }
+        guard let victim = waiting.min(by: { $0.value.waitingSince < $1.value.waitingSince }) else { return false }
+        _ = shutdown(victim.value.socket, Int32(SHUT_RDWR))
+        entries[victim.key]?.deadline = .infinity  // shut down once; closed() removes it
+        return true
     }
 
     func closed(_ connection: OpaquePointer) {
@@ -85,7 +125,21 @@ final class ConnectionWatch: Sendable {
     func headReceived(_ connection: OpaquePointer, declared: Int?) {
         let bytes = min(declared ?? maxBodyBytes, maxBodyBytes)
         let allowance = minBodyBytesPerSecond > 0 ? Double(bytes) / Double(minBodyBytesPerSecond) : 86_400
-        update(connection, .readingBody, deadline: Self.now() + headSeconds + allowance)
+        let now = Self.now()
+        entries.withLock { entries in
+            let key = Self.key(connection)
+            guard entries[key] != nil else { return }
+            entries[key]?.phase = .readingBody
+            entries[key]?.deadline = now + headSeconds + allowance
+            entries[key]?.bodyStart = now
+            entries[key]?.received = 0
+            entries[key]?.waitingSince = now
+        }
+    }
+
+    /// `bytes` more of the body arrived.
+    func received(_ connection: OpaquePointer, bytes: Int) {
+        entries.withLock { entries in entries[Self.key(connection)]?.received += bytes }
     }
 
     func handed(_ connection: OpaquePointer) {
@@ -98,11 +152,13 @@ final class ConnectionWatch: Sendable {
     }
 
     private func update(_ connection: OpaquePointer, _ phase: Phase, deadline: Double) {
+        let now = Self.now()
         entries.withLock { entries in
             let key = Self.key(connection)
             guard entries[key] != nil else { return }
             entries[key]?.phase = phase
             entries[key]?.deadline = deadline
+            entries[key]?.waitingSince = now
         }
     }
 
@@ -112,14 +168,14 @@ final class ConnectionWatch: Sendable {
     @discardableResult
     func sweep() -> Int {
         let now = Self.now()
-        let late = entries.withLock { entries in entries.compactMap { $0.value.deadline < now ? $0.key : nil } }
+        let late = entries.withLock { entries in entries.compactMap { isLate($0.value, now) ? $0.key : nil } }
         var count = 0
         for start in stride(from: 0, to: late.count, by: Self.shutdownsPerLock) {
             let codes = entries.withLock { entries in
                 var codes: [String] = []
                 for key in late[start..<min(start + Self.shutdownsPerLock, late.count)] {
                     // Still open and still late (it may have moved on since the list was taken).
-                    guard let entry = entries[key], entry.deadline < now else { continue }
+                    guard let entry = entries[key], isLate(entry, now) else { continue }
                     _ = shutdown(entry.socket, Int32(SHUT_RDWR))
                     entries[key]?.deadline = .infinity  // once
                     codes.append(entry.phase == .readingBody ? "body_too_slow" : "request_head_timeout")
@@ -130,6 +186,14 @@ final class ConnectionWatch: Sendable {
             count += codes.count
         }
         return count
+    }
+
+    private func isLate(_ entry: Entry, _ now: Double) -> Bool {
+        if entry.deadline < now { return true }
+        guard entry.phase == .readingBody, entry.deadline.isFinite else { return false }
+        return Self.bodyTooSlow(
+            received: entry.received, since: entry.bodyStart, now: now, grace: headSeconds,
+            minRate: minBodyBytesPerSecond)
     }
 
     static let shutdownsPerLock = 32

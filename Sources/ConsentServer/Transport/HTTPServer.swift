@@ -42,6 +42,7 @@ public final class HTTPServer: Sendable {
             let watch = ConnectionWatch(
                 headSeconds: Double(configuration.requestHeadTimeoutSeconds),
                 minBodyBytesPerSecond: configuration.minBodyBytesPerSecond, maxBodyBytes: configuration.maxBodyBytes,
+                capacity: configuration.maxConnections,
                 expired: { [responder] code in responder.transportRefused(code: code) })
             let hub = ConnectionHub(
                 responder: responder, maxBodyBytes: configuration.maxBodyBytes, watch: watch,

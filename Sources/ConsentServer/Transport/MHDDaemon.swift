@@ -91,7 +91,14 @@ final class MHDDaemon: @unchecked Sendable {
         var options = [
             MHD_OptionItem(
                 option: .CONNECTION_MEMORY_LIMIT, value: configuration.memoryPerConnectionBytes, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
+            // Room above maxConnections where a new connection evicts the one that has waited
+            // longest for its head or body (ConnectionWatch), when the watch is on.
+            MHD_OptionItem(
+                option: .CONNECTION_LIMIT,
+                value: configuration.maxConnections
+                    + (configuration.requestHeadTimeoutSeconds > 0
+                        ? ConnectionWatch.evictionReserve(configuration.maxConnections) : 0),
+                ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.idleTimeoutSeconds, ptr_value: nil),
             MHD_OptionItem(
                 option: .NOTIFY_COMPLETED, value: unsafeBitCast(mhdRequestCompleted, to: Int.self),

@@ -22,6 +22,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
     }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
     if uploadDataSize.pointee > 0 {
+        if hub.watch.isEnabled { hub.watch.received(connection, bytes: uploadDataSize.pointee) }
         let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
         uploadDataSize.pointee = 0
         return MHDRequestHandling.append(chunk, to: context, hub: hub)
