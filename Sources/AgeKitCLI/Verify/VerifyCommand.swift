@@ -59,9 +59,15 @@ struct VerifyCommand: Command {
             bytes = try SignedDataOptions.readFile(path)
         }
         let jws = try SignedDataOptions.jws(from: bytes)
-        guard let kind = kindOption ?? SignedPayloadKind.detect(jws) else {
+        let detected = SignedPayloadKind.detect(jws)
+        guard let kind = kindOption ?? detected else {
             throw .failure(
                 code: "malformed_jws", message: "not an App Store signed payload of a known kind (try --kind)")
+        }
+        // Decoded as another kind, a payload reads as valid with nearly every field missing.
+        if let kindOption, detected != kindOption {
+            let what = detected.map { "a \($0.rawValue)" } ?? "of no known kind"
+            throw .failure(code: "wrong_kind", message: "the payload is \(what), not a \(kindOption.rawValue)")
         }
 
         let verifier = SignedDataVerifier(anchors: anchors, effectiveTime: effectiveTime, cacheCapacity: 0)

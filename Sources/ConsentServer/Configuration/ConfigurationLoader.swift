@@ -264,8 +264,22 @@ public struct ConfigurationLoader {
         if let roots = environment["AGEKIT_APPLE_ROOTS"] {
             configuration.appleRoots = roots.split(separator: ":").map(String.init)
         }
-        if let certificate = environment["AGEKIT_TLS_CERT"], let key = environment["AGEKIT_TLS_KEY"] {
+        // Half a pair is an error, never a silent plain-HTTP start.
+        switch (environment["AGEKIT_TLS_CERT"], environment["AGEKIT_TLS_KEY"]) {
+        case (let certificate?, let key?):
+            guard !certificate.isEmpty, !key.isEmpty else {
+                throw ServerError.configuration(
+                    "AGEKIT_TLS_CERT", "AGEKIT_TLS_CERT and AGEKIT_TLS_KEY must name PEM files")
+            }
             configuration.tls = .init(certificate: certificate, key: key)
+        case (.some, nil):
+            throw ServerError.configuration(
+                "AGEKIT_TLS_CERT", "is set without AGEKIT_TLS_KEY: set both for HTTPS, or neither for plain HTTP")
+        case (nil, .some):
+            throw ServerError.configuration(
+                "AGEKIT_TLS_KEY", "is set without AGEKIT_TLS_CERT: set both for HTTPS, or neither for plain HTTP")
+        case (nil, nil):
+            break
         }
     }
 

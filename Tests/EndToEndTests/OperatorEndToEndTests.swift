@@ -1,0 +1,135 @@
+import AppStoreSignedData
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What an operator meets on a bad day, on the real binary: a store that cannot be opened, a
+/// password in a store URL, half a TLS pair, a short admin token, a payload of the wrong kind.
+@Suite("the operator's bad day end to end", .serialized)
+struct OperatorEndToEndTests {
+    @Test(
+        "a store that cannot be opened stops serve and events at once with startup_failed naming it, not a hang",
+        arguments: ["missing directory", "not a database"])
+    func unopenableStore(_ fault: String) throws {
+        let directory = TestScratch.root.appendingPathComponent("unopenable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var store = directory.appendingPathComponent("nonexistent/dir/x.sqlite").path
+        if fault == "not a database" {
+            store = directory.appendingPathComponent("garbage.sqlite").path
+            try Data(repeating: 0x41, count: 8_192).write(to: URL(fileURLWithPath: store))
+        }
+        for arguments in [
+            ["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path, "--store", "sqlite:" + store],
+            ["events", "status", "--store", "sqlite:" + store],
+        ] {
+            let process = Process()
+            process.executableURL = AgekitBinary.url
+            process.arguments = arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = Pipe()
+            try process.run()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            let hung = process.isRunning
+            if hung { process.interrupt() }
+            if hung { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(!hung, "\(arguments[0]) with \(fault) hung")
+            #expect(process.terminationStatus != 0)
+            #expect(text.contains(store), "\(arguments[0]): \(text)")
+        }
+    }
+
+    @Test("a PostgreSQL password in the store URL is never printed when the store cannot be reached")
+    func storePasswordRedacted() throws {
+        let directory = TestScratch.root.appendingPathComponent("password-\(UUID().uuidString)")
+        let secret = "PLANTED-SECRET-\(UInt32.random(in: 0...UInt32.max))"
+        // Port 1 on loopback: nothing listens, so the connection is refused at once.
+        let url = "postgres://postgres:\(secret)@127.0.0.1:1/agekit?connect_timeout=2"
+        for arguments in [
+            ["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path, "--store", url],
+            ["events", "status", "--store", url],
+        ] {
+            let run = try AgekitBinary.run(arguments)
+            #expect(run.status != 0)
+            #expect(!run.out.contains(secret) && !run.err.contains(secret), "\(arguments[0]): \(run.err)")
+            #expect(run.err.contains("postgres://postgres:***@127.0.0.1:1"), "\(arguments[0]): \(run.err)")
+        }
+    }
+
+    @Test(
+        "half a TLS pair, from the environment or the file, stops serve with a configuration error, never plain HTTP",
+        arguments: ["certificate only", "key only", "file with certificate only"])
+    func halfATLSPair(_ half: String) throws {
+        let directory = TestScratch.root.appendingPathComponent("tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var arguments = ["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path]
+        var environment: [String: String] = [:]
+        switch half {
+        case "certificate only": environment["AGEKIT_TLS_CERT"] = directory.appendingPathComponent("cert.pem").path
+        case "key only": environment["AGEKIT_TLS_KEY"] = directory.appendingPathComponent("key.pem").path
+        default:
+            let config = directory.appendingPathComponent("agekit.json")
+            try Data(#"{"localTesting": true, "tls": {"certificate": "cert.pem"}}"#.utf8).write(to: config)
+            arguments += ["--config", config.path]
+        }
+        let process = Process()
+        process.executableURL = AgekitBinary.url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .filter { $0.key != "AGEKIT_TLS_CERT" || environment["AGEKIT_TLS_CERT"] != nil }
+            .filter { $0.key != "AGEKIT_TLS_KEY" || environment["AGEKIT_TLS_KEY"] != nil }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let served = process.isRunning
+        if served { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!served, "\(half): serve started")
+        #expect(process.terminationStatus != 0)
+        #expect(text.contains("tls") || text.contains("TLS"), "\(half): \(text)")
+    }
+
+    @Test("an admin token under 32 characters stops serve at startup with the variable's name, and stores nothing")
+    func shortAdminToken() throws {
+        let directory = TestScratch.root.appendingPathComponent("short-token-\(UUID().uuidString)")
+        let started = Date()
+        let run = try AgekitBinary.run(
+            ["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path],
+            environment: ["AGEKIT_ADMIN_TOKEN": String(repeating: "k", count: 31)])
+        #expect(run.status != 0)
+        #expect(run.err.contains("AGEKIT_ADMIN_TOKEN"))
+        #expect(run.err.contains("at least 32 characters"))
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test("verify --kind on a payload of another kind is refused with wrong_kind, not called valid")
+    func verifyWrongKind() throws {
+        let directory = TestScratch.root.appendingPathComponent("kind-\(UUID().uuidString)")
+        let ca = directory.appendingPathComponent("ca").path
+        let notification = try AgekitBinary.run([
+            "simulate", "notification", "--type", "RESCIND_CONSENT", "--app-transaction-id", "705", "--ca-dir", ca,
+        ])
+        #expect(notification.status == 0)
+        for kind in ["transaction", "renewal-info", "app-transaction"] {
+            let run = try AgekitBinary.run(["verify", "--ca-dir", ca, "--kind", kind, "-"], input: notification.out)
+            #expect(run.status == 1, "\(kind)")
+            #expect(
+                run.err.hasPrefix("wrong_kind: the payload is a notification, not a \(kind)"), "\(kind): \(run.err)")
+            #expect(run.out.isEmpty)
+        }
+        let right = try AgekitBinary.run(
+            ["verify", "--ca-dir", ca, "--kind", "notification", "-"], input: notification.out)
+        #expect(right.status == 0)
+    }
+}
