@@ -136,6 +136,16 @@ struct ChangesCommandTests {
                 catalog: #"{"changes": [{"id": "a", "introducedIn": "one", "description": "Adds video calling"}]}"#,
                 arguments: [], code: 1, mentions: "'one'"),
             BadInput(
+                name: "a misspelt key in a change",
+                catalog:
+                    #"{"changes": [{"id": "a", "introducedIn": "1", "description": "Adds video calling", "scop": ["x"]}]}"#,
+                arguments: [], code: 1, mentions: #"changes[0] has an unknown key "scop""#),
+            BadInput(
+                name: "a misspelt top-level key",
+                catalog:
+                    #"{"apVersion": "2", "changes": [{"id": "a", "introducedIn": "1", "description": "Adds video calling"}]}"#,
+                arguments: [], code: 1, mentions: #"the catalog has an unknown key "apVersion""#),
+            BadInput(
                 name: "vague description",
                 catalog: #"{"changes": [{"id": "a", "introducedIn": "1", "description": "Bug fixes"}]}"#, arguments: [],
                 code: 1, mentions: "a guardian needs"),

@@ -113,6 +113,21 @@ struct OperatorEndToEndTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    @Test("a change catalog with a misspelt key is refused with the key's name, never read without it")
+    func catalogUnknownKey() throws {
+        let directory = TestScratch.root.appendingPathComponent("catalog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let catalog = directory.appendingPathComponent("changes.json")
+        try Data(
+            #"{"changes": [{"id": "chat", "introducedIn": "2.0", "description": "Adds chat with sellers", "scop": ["chat"]}]}"#
+                .utf8
+        ).write(to: catalog)
+        let run = try AgekitBinary.run(["changes", "--catalog", catalog.path, "--persona", "13to15-approved"])
+        #expect(run.status == 1)
+        #expect(run.err.contains(#"changes[0] has an unknown key "scop""#), "\(run.err)")
+        #expect(run.out.isEmpty)
+    }
+
     @Test("verify --kind on a payload of another kind is refused with wrong_kind, not called valid")
     func verifyWrongKind() throws {
         let directory = TestScratch.root.appendingPathComponent("kind-\(UUID().uuidString)")

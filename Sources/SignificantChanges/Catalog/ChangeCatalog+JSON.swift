@@ -5,6 +5,9 @@ extension ChangeCatalog {
     /// ("changes[2] 'video-calls': ..."), never as a crash or a silently skipped entry.
     public init(json data: Data) throws(SignificantChangesError) {
         let file: CatalogFile
+        if let unknown = CatalogFile.unknownKey(in: data) {
+            throw SignificantChangesError(.malformedCatalog, unknown)
+        }
         do {
             file = try JSONDecoder().decode(CatalogFile.self, from: data)
         } catch let error as DecodingError {
@@ -67,9 +70,39 @@ private struct CatalogFile: Decodable {
     var ratingChange: Template?
     var changes: [Entry]
 
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case appVersion, ratingChange, changes
+    }
+
     struct Template: Decodable {
         var description: String?
         var scope: ScopeField?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case description, scope
+        }
+    }
+
+    /// The first key no field reads, with where it is ("changes[2] has an unknown key
+    /// \"scop\""): a misspelt key skipped silently would leave its field at its default, and a
+    /// change without its scope blocks the whole app.
+    static func unknownKey(in data: Data) -> String? {
+        guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        func unknown(_ object: Any?, _ known: [String], _ owner: String) -> String? {
+            guard let object = object as? [String: Any] else { return nil }
+            guard let key = object.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
+            return "\(owner) has an unknown key \"\(key)\" (known: \(known.joined(separator: ", ")))"
+        }
+        if let found = unknown(file, CodingKeys.allCases.map(\.rawValue), "the catalog") { return found }
+        if let found = unknown(file["ratingChange"], Template.CodingKeys.allCases.map(\.rawValue), "ratingChange") {
+            return found
+        }
+        for (index, entry) in (file["changes"] as? [Any] ?? []).enumerated() {
+            if let found = unknown(entry, Entry.CodingKeys.allCases.map(\.rawValue), "changes[\(index)]") {
+                return found
+            }
+        }
+        return nil
     }
 
     struct Entry: Decodable {
@@ -78,6 +111,10 @@ private struct CatalogFile: Decodable {
         var introducedInBuild: String?
         var description: String?
         var scope: ScopeField?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case id, introducedIn, introducedInBuild, description, scope
+        }
 
         func change() throws(SignificantChangesError) -> SignificantChange {
             guard let id else { throw SignificantChangesError(.malformedCatalog, "has no \"id\"") }
