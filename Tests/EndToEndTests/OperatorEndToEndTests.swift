@@ -128,6 +128,27 @@ struct OperatorEndToEndTests {
         #expect(run.out.isEmpty)
     }
 
+    @Test("simulate piped into verify works on first use in a fresh directory")
+    func simulatePipedIntoVerify() throws {
+        let directory = TestScratch.root.appendingPathComponent("pipe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let agekit = AgekitBinary.url.path
+        shell.arguments = ["-c", "'\(agekit)' simulate notification --type RESCIND_CONSENT | '\(agekit)' verify -"]
+        shell.currentDirectoryURL = directory
+        let out = Pipe()
+        let errors = Pipe()
+        shell.standardOutput = out
+        shell.standardError = errors
+        try shell.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "\(problems)")
+        #expect(text.contains("RESCIND_CONSENT"))
+    }
+
     @Test("verify --kind on a payload of another kind is refused with wrong_kind, not called valid")
     func verifyWrongKind() throws {
         let directory = TestScratch.root.appendingPathComponent("kind-\(UUID().uuidString)")

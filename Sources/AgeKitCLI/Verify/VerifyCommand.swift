@@ -47,15 +47,22 @@ struct VerifyCommand: Command {
         }
         let appAppleId = try options.value("app-apple-id", as: "a number") { Int64($0) }
         let kindOption = try options.value("kind", as: "a payload kind") { SignedPayloadKind(rawValue: $0) }
-        let anchors = try SignedDataOptions.anchors(
-            roots: options.values("root"), caDirectory: options.value("ca-dir") ?? SignedDataOptions.defaultCADirectory)
-
         let path = options.positionals[0]
+        let findAnchors = { () throws(CLIError) in
+            try SignedDataOptions.anchors(
+                roots: options.values("root"),
+                caDirectory: options.value("ca-dir") ?? SignedDataOptions.defaultCADirectory)
+        }
         let bytes: [UInt8]
+        let anchors: [TrustAnchor]
         if path == "-" {
+            // The anchors after the input: in `agekit simulate ... | agekit verify -` in a fresh
+            // directory, the local CA exists only once simulate has written its payload.
             guard let input = console.readInput() else { throw .usage("standard input is not readable") }
             bytes = input
+            anchors = try findAnchors()
         } else {
+            anchors = try findAnchors()
             bytes = try SignedDataOptions.readFile(path)
         }
         let jws = try SignedDataOptions.jws(from: bytes)
