@@ -157,7 +157,8 @@ struct ServeEndToEndTests {
 
     @Test("a store another process holds locked gives 503 and /readyz fails, then recovers")
     func unwritableStore() async throws {
-        let server = try ServerProcess()
+        let logFile = TestScratch.root.appendingPathComponent("unwritable-\(UUID().uuidString).log")
+        let server = try ServerProcess(standardErrorFile: logFile)
         defer { server.terminate() }
         let ca = try authority(server)
         #expect(try await server.request("GET", "/readyz").status == 200)
@@ -167,12 +168,18 @@ struct ServeEndToEndTests {
         let refused = try await server.post(signedPayload: try rescind(ca, appTransactionId: "AT-6", uuid: uuid))
         #expect(refused.status == 503)
         #expect(refused.errorCode == "store_unavailable")
+        // The answer says retry, not what failed where; the detail is in the request log.
+        let message = (refused.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message == "the notification was not stored: deliver it again later", "\(message)")
         #expect(try await server.request("GET", "/readyz").status == 503)
         locker.waitUntilExit()
         #expect(try await server.request("GET", "/readyz").status == 200)
         #expect(try await server.request("GET", "/v1/notifications/\(uuid)", admin: true).status == 404)
         let retried = try await server.post(signedPayload: try rescind(ca, appTransactionId: "AT-6", uuid: uuid))
         #expect(retried.status == 200)
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        let line = log.split(separator: "\n").first { $0.contains(#""errorCode":"store_unavailable""#) }
+        #expect(line?.contains(#""detail":"#) == true, "\(line.map(String.init) ?? log)")
     }
 
     @Test("every acknowledged notification is there after SIGTERM with requests in flight and a restart")

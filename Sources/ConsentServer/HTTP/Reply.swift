@@ -6,6 +6,9 @@ public struct Reply: Sendable {
     public var errorCode: String?
     public var notificationUUID: String?
     public var notificationType: String?
+    /// What the request log gets and the client does not: the detail of a storage failure
+    /// names the operator's infrastructure (hosts, ports, file paths).
+    public var detail: String?
 
     public init(
         _ response: HTTPResponse, errorCode: String? = nil, notificationUUID: String? = nil,

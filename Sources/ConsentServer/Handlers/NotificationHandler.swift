@@ -28,7 +28,14 @@ struct NotificationHandler: Sendable {
             answer = acknowledgement("duplicate", uuid)
             (answer.notificationUUID, answer.notificationType) = (uuid, type)
         case .rejected(let status, let code, let message, let uuid, let type):
-            answer = .error(status, code, message)
+            if status == 503 && code != "verification_busy" {
+                // Apple (or whoever reaches the public listener) learns that it should retry,
+                // not which database failed where: the detail goes to the request log.
+                answer = .error(status, code, "the notification was not stored: deliver it again later")
+                answer.detail = message
+            } else {
+                answer = .error(status, code, message)
+            }
             (answer.notificationUUID, answer.notificationType) = (uuid, type)
         }
         return answer

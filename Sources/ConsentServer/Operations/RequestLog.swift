@@ -37,6 +37,7 @@ public struct RequestLog: Sendable {
         line.add("notificationUUID", reply.notificationUUID)
         line.add("notificationType", reply.notificationType)
         line.add("errorCode", reply.errorCode)
+        line.add("detail", reply.detail)
         write(line.bytes)
     }
 
