@@ -128,6 +128,21 @@ struct OperatorEndToEndTests {
         #expect(run.out.isEmpty)
     }
 
+    @Test("events retry names an unknown app as an error, and --limit 0 is a usage error, not \"no dead events\"")
+    func eventsCommandMistakes() throws {
+        let directory = TestScratch.root.appendingPathComponent("events-\(UUID().uuidString)")
+        let store = "sqlite:" + directory.appendingPathComponent("agekit.sqlite").path
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let retry = try AgekitBinary.run(["events", "retry", "--app", "com.nope", "--store", store])
+        #expect(retry.status == 1)
+        #expect(retry.err.contains("unknown_app") && retry.err.contains("com.nope"), "\(retry.err)")
+        let known = try AgekitBinary.run(["events", "retry", "--app", "com.example.agekit", "--store", store])
+        #expect(known.status == 0, "\(known.err)")
+        let limit = try AgekitBinary.run(["events", "dead", "--limit", "0", "--store", store])
+        #expect(limit.status == 2)
+        #expect(limit.err.contains("--limit"), "\(limit.err)")
+    }
+
     @Test("simulate piped into verify works on first use in a fresh directory")
     func simulatePipedIntoVerify() throws {
         let directory = TestScratch.root.appendingPathComponent("pipe-\(UUID().uuidString)")

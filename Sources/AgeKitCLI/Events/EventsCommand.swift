@@ -30,9 +30,16 @@ struct EventsCommand: Command {
         let parsed = try Arguments(
             Array(arguments.dropFirst()), valued: ["config", "data-dir", "store", "app", "limit"])
         guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
-        let limit = try parsed.value("limit", as: "a number of events") { Int($0) } ?? 100
-        let ledger = try openLedger(parsed, console)
+        let limit =
+            try parsed.value("limit", as: "a number of events, 1 or more") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+            ?? 100
+        let (ledger, apps) = try openLedger(parsed, console)
         defer { ledger.close() }
+        if action == "retry", let app = parsed.value("app"), !apps.contains(app) {
+            throw .failure(
+                code: "unknown_app",
+                message: "no app '\(app)' is configured (configured: \(apps.sorted().joined(separator: ", ")))")
+        }
         do {
             switch action {
             case "status":
@@ -59,7 +66,7 @@ struct EventsCommand: Command {
     }
 
     /// The ledger `agekit serve` would open with the same options.
-    static func openLedger(_ parsed: Arguments, _ console: Console) throws(CLIError) -> Ledger {
+    static func openLedger(_ parsed: Arguments, _ console: Console) throws(CLIError) -> (Ledger, Set<String>) {
         var store: String?
         do {
             let configuration = try ConfigurationLoader(environment: console.environment).load(
@@ -67,7 +74,8 @@ struct EventsCommand: Command {
                     configFile: parsed.value("config"), dataDirectory: parsed.value("data-dir"),
                     store: parsed.value("store")))
             store = configuration.storeURL
-            return try Ledger(store: StoreURL.open(configuration.storeURL, environment: console.environment))
+            let ledger = try Ledger(store: StoreURL.open(configuration.storeURL, environment: console.environment))
+            return (ledger, Set(configuration.apps.map(\.bundleId)))
         } catch let error as ServerError {
             throw .failure(code: error.code.rawValue, message: error.message)
         } catch let error as LedgerError {
