@@ -143,6 +143,15 @@ struct OperatorEndToEndTests {
         #expect(limit.err.contains("--limit"), "\(limit.err)")
     }
 
+    @Test("history sync --subtype without --type is a usage mistake: exit 2, before anything is asked of Apple")
+    func historySubtypeWithoutType() throws {
+        let run = try AgekitBinary.run([
+            "history", "sync", "--since", "2026-11-01T00:00:00Z", "--subtype", "VOLUNTARY",
+        ])
+        #expect(run.status == 2, "\(run.err)")
+        #expect(run.err.contains("--subtype needs --type"), "\(run.err)")
+    }
+
     @Test("simulate piped into verify works on first use in a fresh directory")
     func simulatePipedIntoVerify() throws {
         let directory = TestScratch.root.appendingPathComponent("pipe-\(UUID().uuidString)")

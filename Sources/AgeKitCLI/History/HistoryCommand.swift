@@ -48,6 +48,10 @@ struct HistoryCommand: Command {
             throw .usage("--since is required")
         }
         let until = try parsed.value("until", as: "an ISO 8601 date", APICommandOptions.date) ?? Date()
+        // A mistake in the options themselves: a usage error (exit 2), like every other one.
+        if parsed.value("subtype") != nil && parsed.value("type") == nil {
+            throw .usage("--subtype needs --type (a subtype is one of a type's)")
+        }
         let options = try APICommandOptions(parsed, console: console)
         let request = NotificationHistoryRequest(
             startDate: since, endDate: until, notificationType: parsed.value("type"),
