@@ -152,6 +152,24 @@ struct OperatorEndToEndTests {
         #expect(run.err.contains("--subtype needs --type"), "\(run.err)")
     }
 
+    @Test("a data directory that cannot be created and a missing file are named with the system's reason, not a dump")
+    func fileProblemsInPlainWords() throws {
+        let blocker = TestScratch.root.appendingPathComponent("blocker-\(UUID().uuidString)")
+        try Data("a file, not a directory".utf8).write(to: blocker)
+        let serve = try AgekitBinary.run([
+            "serve", "--listen", "127.0.0.1:0", "--data-dir", blocker.appendingPathComponent("data").path,
+        ])
+        #expect(serve.status != 0)
+        #expect(serve.err.contains("cannot create the data directory"), "\(serve.err)")
+        #expect(
+            !serve.err.contains("NSCocoaErrorDomain") && !serve.err.contains("could not be completed"), "\(serve.err)")
+        let ca = blocker.deletingLastPathComponent().appendingPathComponent("ca-\(UUID().uuidString)").path
+        #expect(try AgekitBinary.run(["simulate", "ca", "--ca-dir", ca]).status == 0)
+        let missing = try AgekitBinary.run(["verify", "--ca-dir", ca, "/nonexistent/agekit/x.jws"])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("No such file or directory"), "\(missing.err)")
+    }
+
     @Test("simulate piped into verify works on first use in a fresh directory")
     func simulatePipedIntoVerify() throws {
         let directory = TestScratch.root.appendingPathComponent("pipe-\(UUID().uuidString)")

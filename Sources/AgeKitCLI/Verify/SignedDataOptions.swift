@@ -1,4 +1,5 @@
 import AppStoreSignedData
+import ConsentServer
 import Foundation
 
 /// Options and input handling shared by `verify`, `simulate` and `bench verify`.
@@ -8,10 +9,11 @@ enum SignedDataOptions {
     static let defaultBundleId = "com.example.agekit"
 
     static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .failure(code: "unreadable_file", message: "cannot read \(path)")
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .failure(code: "unreadable_file", message: "cannot read \(path): \(FileProblem.reason(error))")
         }
-        return [UInt8](data)
     }
 
     static func environment(_ text: String) throws(CLIError) -> Environment {
@@ -48,7 +50,7 @@ enum SignedDataOptions {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .failure(code: "unreadable_file", message: "\(path): \(error)")
+            throw .failure(code: "unreadable_file", message: "\(path): \(FileProblem.reason(error))")
         }
     }
 

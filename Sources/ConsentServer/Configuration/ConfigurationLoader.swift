@@ -39,7 +39,7 @@ public struct ConfigurationLoader {
                 data = try readFile(file)
             } catch {
                 throw ServerError.configuration(
-                    file, "cannot read the configuration file: \(error.localizedDescription)")
+                    file, "cannot read the configuration file: \(FileProblem.reason(error))")
             }
             try apply(file: data, named: file, to: &configuration)
         }

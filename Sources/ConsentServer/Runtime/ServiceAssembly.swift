@@ -25,7 +25,9 @@ public final class ServiceAssembly: Sendable {
             try files.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
         } catch {
             throw ServerError(
-                .startupFailed, "cannot create the data directory \(configuration.dataDirectory): \(error)")
+                .startupFailed,
+                "cannot create the data directory \(configuration.dataDirectory): \(FileProblem.reason(error, making: configuration.dataDirectory))"
+            )
         }
         var anchors: [TrustAnchor] = []
         var trustLines: [String] = []

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What went wrong with a file, in the words of the system call that failed ("No such file or
+/// directory", "Permission denied"): Foundation's own errors print as an NSCocoaErrorDomain
+/// dump, or on Linux as "The operation could not be completed", which says nothing.
+public enum FileProblem {
+    public static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch error.code {
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "No such file or directory"
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "Permission denied"
+        case NSFileWriteOutOfSpaceError: return "No space left on device"
+        case NSFileWriteFileExistsError: return "File exists"
+        case NSFileReadCorruptFileError: return "the file could not be read as expected"
+        default: return error.localizedDescription
+        }
+    }
+
+    /// The same for making `path`, where Foundation gives no cause at all (error 512): the
+    /// nearest ancestor that exists says it, a file where a directory is needed or one that
+    /// may not be written.
+    public static func reason(_ error: any Error, making path: String) -> String {
+        let code = (error as NSError).code
+        guard (error as NSError).domain == NSCocoaErrorDomain, code == NSFileWriteUnknownError else {
+            return reason(error)
+        }
+        var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while true {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a directory" }
+                if access(ancestor.path, W_OK) != 0 { return "Permission denied (\(ancestor.path))" }
+                return reason(error)
+            }
+            if ancestor.path == "/" || ancestor.path.isEmpty { return reason(error) }
+            ancestor.deleteLastPathComponent()
+        }
+    }
+}
