@@ -98,7 +98,12 @@ public final class ServerRuntime: Sendable {
             say("  admin API, /metrics and /readyz on http://\(host):\(adminServer.port)")
         }
         if !configuration.allowedSources.isEmpty {
-            say("  accepting clients from \(configuration.allowedSources.joined(separator: ", ")) only")
+            let proxies = configuration.trustedProxies
+            say(
+                "  accepting clients from \(configuration.allowedSources.joined(separator: ", "))"
+                    + (proxies.isEmpty
+                        ? " only"
+                        : ", and through the trusted proxies \(proxies.joined(separator: ", ")) for those clients"))
         }
         say("  configuration: \(configuration.source)")
         say("  store: \(ledger.store.location)")
