@@ -44,3 +44,15 @@ open class JSONDecoder: @unchecked Sendable {
 
     open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { fatalError() }
 }
+
+open class JSONSerialization: NSObject {
+    public struct ReadingOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let fragmentsAllowed = ReadingOptions(rawValue: 1 << 2)
+    }
+
+    open class func jsonObject(with data: Data, options opt: JSONSerialization.ReadingOptions = []) throws -> Any {
+        fatalError()
+    }
+}
