@@ -170,6 +170,19 @@ struct OperatorEndToEndTests {
         #expect(missing.err.contains("No such file or directory"), "\(missing.err)")
     }
 
+    @Test("a second serve on the same SQLite store is refused at once, naming the one that holds it")
+    func secondServeRefused() async throws {
+        let first = try ServerProcess()
+        defer { first.terminate() }
+        #expect(try await first.request("GET", "/healthz").status == 200)
+        let second = try AgekitBinary.run([
+            "serve", "--listen", "127.0.0.1:0", "--data-dir", first.dataDirectory.path,
+        ])
+        #expect(second.status != 0)
+        #expect(second.err.contains("another agekit serve is using"), "\(second.err)")
+        #expect(try await first.request("GET", "/healthz").status == 200)
+    }
+
     @Test("simulate piped into verify works on first use in a fresh directory")
     func simulatePipedIntoVerify() throws {
         let directory = TestScratch.root.appendingPathComponent("pipe-\(UUID().uuidString)")

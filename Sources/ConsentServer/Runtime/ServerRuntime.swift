@@ -11,6 +11,8 @@ public final class ServerRuntime: Sendable {
     public let adminServer: HTTPServer?
     public let responder: ConsentResponder
     private let requestLog: RequestLog
+    /// Held while serving: a second `serve` on the same SQLite file is refused.
+    private let storeLock: StoreLock?
     /// Present when an app forwards events to its backend.
     public let forwarder: Forwarder?
     /// Scheduled notification history recovery, when an app configures `historySync`.
@@ -24,6 +26,7 @@ public final class ServerRuntime: Sendable {
         openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
     ) throws(ServerError) {
         services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
+        storeLock = try StoreLock.take(configuration.storeURL)
         let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
         let ledger = services.ledger
         requestLog = RequestLog(.standardError, refusalsPerSecond: configuration.loggedRefusalsPerSecond)
