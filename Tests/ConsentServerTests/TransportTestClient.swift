@@ -37,12 +37,13 @@ final class TestConnection {
             }
         }
         guard result == 0 else {
-            close(fd)
+            // No close here: deinit runs for an initializer that throws once `fd` is set, and a
+            // second close would shut whatever socket took the number meanwhile (the server's).
             throw Failure(description: "connect to port \(port) failed: errno \(errno)")
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     /// Closes both directions now, as a client that leaves would.
     func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }

@@ -31,12 +31,13 @@ final class RawConnection {
             }
         }
         guard bound == 0, connected == 0 else {
-            close(socket)
+            // No close here: deinit runs for an initializer that fails once `socket` is set, and
+            // a second close would shut whatever descriptor took the number meanwhile.
             return nil
         }
     }
 
-    deinit { close(socket) }
+    deinit { if socket >= 0 { close(socket) } }
 
     /// False when the server has closed the connection.
     @discardableResult
