@@ -26,11 +26,10 @@ final class ConnectionWatch: Sendable {
         var socket: Int32
         var phase: Phase
         var deadline: Double
-        /// When the head was in, and the body bytes received since.
-        var bodyStart = 0.0
+        /// The body bytes received since the head was in.
         var received = 0
-        /// When the connection began waiting for its head or body: the longest waiting is
-        /// evicted first when the table is full.
+        /// When the connection began waiting for its head or its body: the longest waiting is
+        /// evicted first when the table is full, and a body's rate counts from here.
         var waitingSince: Double
     }
 
@@ -131,7 +130,6 @@ final class ConnectionWatch: Sendable {
             guard entries[key] != nil else { return }
             entries[key]?.phase = .readingBody
             entries[key]?.deadline = now + headSeconds + allowance
-            entries[key]?.bodyStart = now
             entries[key]?.received = 0
             entries[key]?.waitingSince = now
         }
@@ -192,7 +190,7 @@ final class ConnectionWatch: Sendable {
         if entry.deadline < now { return true }
         guard entry.phase == .readingBody, entry.deadline.isFinite else { return false }
         return Self.bodyTooSlow(
-            received: entry.received, since: entry.bodyStart, now: now, grace: headSeconds,
+            received: entry.received, since: entry.waitingSince, now: now, grace: headSeconds,
             minRate: minBodyBytesPerSecond)
     }
 
