@@ -69,6 +69,40 @@ struct KnownIntermediatesTests {
         #expect(Fixtures.failure { try verifier.verifyTransaction(forged) } == .verificationBusy)
     }
 
+    @Test func forgeriesOnTheOpenLaneNeverTakeTheReservedLanesTurn() throws {
+        let ca = try Fixtures.authority()
+        let verifier = Fixtures.verifier(trusting: [ca], newChainsPerSecond: 1)
+        // Forged intermediates from anyone, until the open lane's budget for new chains says busy.
+        var openCodes: [VerificationError.Code?] = []
+        for _ in 0..<8 where openCodes.last != .verificationBusy {
+            let forged = try Self.signed(by: Fixtures.authority(), root: ca)
+            openCodes.append(Fixtures.failure { try verifier.verifyTransaction(forged, lane: .open) })
+        }
+        try #require(openCodes.last == .verificationBusy, "\(openCodes)")
+        // Apple's first delivery after a restart: its intermediate is not known yet.
+        #expect(try verifier.verifyTransaction(try ca.sign(Fixtures.transaction()), lane: .reserved).bundleId != nil)
+        #expect(try Self.isTrusted(ca, by: verifier))
+
+        // Forged leaves under the now known intermediate, until the open lane's budget for new
+        // leaves says busy too.
+        var leafCodes: [VerificationError.Code?] = []
+        for _ in 0..<8 where leafCodes.last != .verificationBusy {
+            let rotated = try Self.leaf(of: ca)
+            let forged = try Self.signed(by: rotated, root: ca, leaf: try Self.badlySignedLeaf(rotated))
+            leafCodes.append(Fixtures.failure { try verifier.verifyTransaction(forged, lane: .open) })
+        }
+        try #require(leafCodes.last == .verificationBusy, "\(leafCodes)")
+        #expect(leafCodes.contains(.untrustedChain), "no forged leaf was judged: \(leafCodes)")
+
+        // Apple's rotated leaf keeps its turn on the reserved lane; on the open lane it would wait.
+        let rotated = try Self.leaf(of: ca)
+        #expect(
+            Fixtures.failure { try verifier.verifyTransaction(try rotated.sign(Fixtures.transaction()), lane: .open) }
+                == .verificationBusy)
+        #expect(
+            try verifier.verifyTransaction(try rotated.sign(Fixtures.transaction()), lane: .reserved).bundleId != nil)
+    }
+
     @Test func aFreshLeafUnderARefusedIntermediateIsRefusedFromMemoryWithoutBudget() throws {
         let ca = try Fixtures.authority()
         let forger = try Fixtures.authority()

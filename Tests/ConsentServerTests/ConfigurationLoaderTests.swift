@@ -97,6 +97,10 @@ struct ConfigurationLoaderTests {
             BadFile(
                 name: "an unknown log field", json: #"{"localTesting": true, "log": {"level": "debug"}}"#,
                 field: "log.level"),
+            BadFile(
+                name: "a bad Apple source range",
+                json: #"{"localTesting": true, "notifications": {"appleSources": ["17.0.0.0/33"]}}"#,
+                field: "notifications.appleSources"),
         ])
     func badFiles(bad: BadFile) {
         #expect {

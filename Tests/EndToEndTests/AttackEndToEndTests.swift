@@ -159,6 +159,88 @@ struct AttackEndToEndTests {
             header: Array(#"{"alg":"ES256","x5c":[\#(x5c)]}"#.utf8))
     }
 
+    /// A leaf of another authority sent under `serverCA`'s intermediate and root, signed by
+    /// that leaf's key: a forged leaf under an intermediate the server may know.
+    func forgedLeaf(_ serverCA: LocalCertificateAuthority) throws -> String {
+        let forger = try Self.authority()
+        let x5c = [forger.x5c[0], serverCA.x5c[1], serverCA.x5c[2]].map { "\"\($0)\"" }.joined(separator: ",")
+        var notification = VerifiedNotification(
+            notificationType: .rescindConsent, subtype: nil, notificationUUID: UUID().uuidString.lowercased(),
+            signedDate: Int64(Date().timeIntervalSince1970 * 1000))
+        notification.appData = NotificationAppData(bundleId: Self.bundleId, environment: .localTesting)
+        return try forger.sign(
+            payload: Array(try JSONEncoder().encode(notification)),
+            header: Array(#"{"alg":"ES256","x5c":[\#(x5c)]}"#.utf8))
+    }
+
+    /// `jws` posted from `source`, another loopback address: a sender that is not Apple.
+    static func post(
+        _ jws: String, port: UInt16, from source: String
+    ) throws -> (status: Int?, code: String?, retryAfter: String?) {
+        let body = #"{"signedPayload":"\#(jws)"}"#
+        let connection = try #require(RawConnection(port: port, from: source))
+        connection.send(
+            "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let text = connection.read(seconds: 10).text
+        func match(_ pattern: String) -> String? {
+            guard let range = text.range(of: pattern, options: .regularExpression) else { return nil }
+            return String(text[range])
+        }
+        let code = match(#""code":"[a-z_]+""#).map { String($0.dropFirst(8).dropLast()) }
+        let retryAfter = match(#"(?i)retry-after: *[0-9]+"#).map {
+            String($0.split(separator: ":")[1]).trimmingCharacters(in: .whitespaces)
+        }
+        return (RawConnection.status(text), code, retryAfter)
+    }
+
+    @Test(
+        "forged intermediates and forged leaves from another address never take the turn of Apple's new intermediate or rotated leaf"
+    )
+    func floodsNeverTakeApplesTurn() async throws {
+        // 127.0.0.1 plays Apple's 17.0.0.0/8; 127.0.0.2 anyone else.
+        let server = try ServerProcess.configured(
+            #"{"localTesting": true, "notifications": {"newChainsPerSecond": 3, "appleSources": ["127.0.0.1/32"]}}"#,
+            label: "lanes")
+        defer { server.terminate() }
+        let ca = try server.localCA()
+        // Everything made first: on a busy machine making a chain can take longer than the
+        // budget takes to refill.
+        let intermediates = try (0..<24).map { _ in try forged(ca) }
+        let leaves = try (0..<24).map { _ in try forgedLeaf(ca) }
+        let rotated = try rescind(
+            try ca.reissuingLeaf(notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))
+        )
+        func flood(_ payloads: [String]) throws -> [String] {
+            var codes: [String] = []
+            for jws in payloads where codes.last != "verification_busy" {
+                let answer = try Self.post(jws, port: server.port, from: "127.0.0.2")
+                codes.append(answer.code ?? "")
+                if answer.code == "verification_busy" {
+                    #expect(answer.status == 503)
+                    #expect(answer.retryAfter == "1", "a busy answer without Retry-After")
+                }
+            }
+            return codes
+        }
+
+        // Cold: no chain verified since the start. Forged intermediates until the budget is spent.
+        let coldCodes = try flood(intermediates)
+        try #require(coldCodes.last == "verification_busy", "the flood did not exhaust the budget: \(coldCodes)")
+        #expect(coldCodes.contains("untrusted_chain"))
+        // Apple's delivery, its intermediate never seen by this process: stored at once.
+        let first = try await server.post(signedPayload: try rescind(ca))
+        #expect(first.status == 200, "Apple's new intermediate waited behind the flood: \(first.errorCode ?? "")")
+
+        // Warm: forged leaves under the intermediate now known, until that budget is spent too.
+        let warmCodes = try flood(leaves)
+        try #require(warmCodes.last == "verification_busy", "the flood did not exhaust the budget: \(warmCodes)")
+        #expect(warmCodes.contains("untrusted_chain"))
+        // Apple's rotated leaf: stored at once.
+        let delivery = try await server.post(signedPayload: rotated)
+        #expect(delivery.status == 200, "Apple's rotated leaf waited behind the flood: \(delivery.errorCode ?? "")")
+    }
+
     static func authority() throws -> LocalCertificateAuthority {
         try LocalCertificateAuthority.generate(
             notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))

@@ -4,8 +4,9 @@ import Synchronization
 /// second's worth). A verification costs several times a cached one, and anyone can post a
 /// chain; past the budget such payloads are refused with `verification_busy` (the receiver
 /// answers 503 and Apple delivers again later) while chains already verified keep flowing.
-/// The verifier keeps two: one for full verifications, one for new leaves under known
-/// intermediates, which forgeries cannot spend. Zero means no budget.
+/// The verifier keeps two per ``VerificationLane``: one for full verifications, one for new
+/// leaves under known intermediates (a forged intermediate cannot spend that one, a forged leaf
+/// can). Zero means no budget.
 final class VerificationBudget: Sendable {
     private struct State {
         var tokens: Double
@@ -34,5 +35,18 @@ final class VerificationBudget: Sendable {
             state.tokens -= 1
             return true
         }
+    }
+}
+
+/// The two budgets of one ``VerificationLane``.
+struct LaneBudgets: Sendable {
+    /// Full verifications of chains under an intermediate never judged.
+    let newChains: VerificationBudget
+    /// New leaves under an intermediate already trusted: one signature each.
+    let newLeaves: VerificationBudget
+
+    init(perSecond: Int) {
+        newChains = VerificationBudget(perSecond: perSecond)
+        newLeaves = VerificationBudget(perSecond: perSecond)
     }
 }

@@ -11,7 +11,7 @@ extension SignedDataVerifier {
             if let refusal = refused.refusal(for: x5c) { throw refusal }
             do throws(VerificationError) {
                 try policy.precheck(x5c)
-                chain = try verifyUncachedChain(x5c)
+                chain = try verifyUncachedChain(x5c, budgets: lanes[context.lane]!)
             } catch {
                 // A chain held back for the budget was not judged.
                 if error.code != .verificationBusy { refused.insert(error, for: x5c) }
@@ -25,26 +25,27 @@ extension SignedDataVerifier {
     }
 
     /// A chain not in the cache: a leaf under a trusted intermediate is checked against it
-    /// alone on a budget of its own; a refused intermediate refuses any leaf, for free; an
-    /// unknown one costs a full verification on the main budget and is learned from it.
-    private func verifyUncachedChain(_ x5c: [String]) throws(VerificationError) -> VerifiedChain {
+    /// alone on the lane's budget for new leaves; a refused intermediate refuses any leaf, for
+    /// free; an unknown one costs a full verification on the lane's budget for new chains and
+    /// is learned from it.
+    private func verifyUncachedChain(_ x5c: [String], budgets: LaneBudgets) throws(VerificationError) -> VerifiedChain {
         let intermediate = try ChainPolicy.intermediate(x5c)
         switch intermediates.verdict(for: intermediate.digest) {
         case .refused(let refusal):
             throw refusal
         case .trusted(let trusted):
-            guard knownIntermediateBudget.take() else {
+            guard budgets.newLeaves.take() else {
                 throw VerificationError(
                     .verificationBusy,
                     "more never-seen leaf certificates under known intermediates than "
-                        + "\(knownIntermediateBudget.perSecond) per second; retry later")
+                        + "\(budgets.newLeaves.perSecond) per second; retry later")
             }
             return try policy.verify(x5c, under: trusted)
         case nil:
-            guard budget.take() else {
+            guard budgets.newChains.take() else {
                 throw VerificationError(
                     .verificationBusy,
-                    "more never-seen certificate chains than \(budget.perSecond) per second; retry later")
+                    "more never-seen certificate chains than \(budgets.newChains.perSecond) per second; retry later")
             }
             switch policy.verify(x5c, intermediateDER: intermediate.der) {
             case .verified(let chain, let trusted):

@@ -10,10 +10,9 @@ public final class SignedDataVerifier: Sendable {
     let cache: ChainCache
     let refused: RefusedChains
     let intermediates: KnownIntermediates
-    let budget: VerificationBudget
-    /// Spent by never-seen leaves under known intermediates only: forged chains, whose
-    /// intermediates are never known, cannot exhaust it.
-    let knownIntermediateBudget: VerificationBudget
+    /// The budgets for never-seen chains, per lane: a flood on the open lane never spends
+    /// the reserved one.
+    let lanes: [VerificationLane: LaneBudgets]
     let headers: HeaderCache
     let effectiveTime: EffectiveTime
     public let maxInputBytes: Int
@@ -25,12 +24,12 @@ public final class SignedDataVerifier: Sendable {
     ///   - cacheCapacity: verified chains kept, and as many parsed headers and trusted
     ///     intermediates (0 disables all three).
     ///   - maxInputBytes: larger inputs are rejected with `input_too_large` before any work.
-    ///   - newChainsPerSecond: full verifications of never-seen chains allowed per second;
-    ///     beyond them `verification_busy` (0: no limit). A never-seen leaf under an
-    ///     intermediate already verified costs one signature and has a budget of its own of
-    ///     the same size. Refused chains and intermediates are remembered too (as many as
-    ///     `cacheCapacity` times 16 of each), so a replayed forgery, or a fresh leaf under a
-    ///     refused intermediate, costs a lookup.
+    ///   - newChainsPerSecond: full verifications of never-seen chains allowed per second on
+    ///     each ``VerificationLane``; beyond them `verification_busy` (0: no limit). A
+    ///     never-seen leaf under an intermediate already verified costs one signature and has a
+    ///     budget of its own of the same size, per lane too. Refused chains and intermediates
+    ///     are remembered (as many as `cacheCapacity` times 16 of each), so a replayed forgery,
+    ///     or a fresh leaf under a refused intermediate, costs a lookup.
     public convenience init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
         maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0
@@ -49,8 +48,8 @@ public final class SignedDataVerifier: Sendable {
         self.cache = ChainCache(capacity: cacheCapacity)
         self.refused = RefusedChains(capacity: cacheCapacity * 16)
         self.intermediates = KnownIntermediates(trustedCapacity: cacheCapacity, refusedCapacity: cacheCapacity * 16)
-        self.budget = VerificationBudget(perSecond: newChainsPerSecond)
-        self.knownIntermediateBudget = VerificationBudget(perSecond: newChainsPerSecond)
+        self.lanes = Dictionary(
+            uniqueKeysWithValues: VerificationLane.allCases.map { ($0, LaneBudgets(perSecond: newChainsPerSecond)) })
         self.headers = HeaderCache(capacity: cacheCapacity)
         self.effectiveTime = effectiveTime
         self.maxInputBytes = maxInputBytes
@@ -73,8 +72,11 @@ public final class SignedDataVerifier: Sendable {
 
     /// A notification delivered live: besides its own signing time, every chain in it must
     /// be valid at `receivedAt`, so a backdated `signedDate` cannot bring an expired leaf back.
-    public func verifyNotification(_ jws: String, receivedAt: Date?) throws(VerificationError) -> VerifiedNotification {
-        var context = Context(keepsHeader: true)
+    /// A never-seen chain in it is charged to `lane`'s budget.
+    public func verifyNotification(
+        _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
+    ) throws(VerificationError) -> VerifiedNotification {
+        var context = Context(keepsHeader: true, lane: lane)
         context.receivedAt = receivedAt.map { Self.milliseconds($0) / 1000 }
         var notification = try verify(
             jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate },
@@ -107,21 +109,27 @@ public final class SignedDataVerifier: Sendable {
         return notification
     }
 
-    public func verifyAppTransaction(_ jws: String) throws(VerificationError) -> AppTransaction {
-        var context = Context()
+    public func verifyAppTransaction(
+        _ jws: String, lane: VerificationLane = .reserved
+    ) throws(VerificationError) -> AppTransaction {
+        var context = Context(lane: lane)
         return try verify(
             jws, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate },
             environment: { $0.receiptType })
     }
 
-    public func verifyTransaction(_ jws: String) throws(VerificationError) -> JWSTransaction {
-        var context = Context()
+    public func verifyTransaction(
+        _ jws: String, lane: VerificationLane = .reserved
+    ) throws(VerificationError) -> JWSTransaction {
+        var context = Context(lane: lane)
         return try verify(
             jws, as: JWSTransaction.self, context: &context, date: { $0.signedDate }, environment: { $0.environment })
     }
 
-    public func verifyRenewalInfo(_ jws: String) throws(VerificationError) -> JWSRenewalInfo {
-        var context = Context()
+    public func verifyRenewalInfo(
+        _ jws: String, lane: VerificationLane = .reserved
+    ) throws(VerificationError) -> JWSRenewalInfo {
+        var context = Context(lane: lane)
         return try verify(
             jws, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate }, environment: { $0.environment })
     }
@@ -142,6 +150,8 @@ extension SignedDataVerifier {
     struct Context {
         /// Keep the first header for the nested fields (a notification's).
         var keepsHeader = false
+        /// Whose budget a never-seen chain is charged to.
+        var lane = VerificationLane.reserved
         var lastX5C: [String]?
         var lastChain: VerifiedChain?
         var lastHeader: CompactJWS.KnownHeader?

@@ -157,12 +157,21 @@ public struct ConfigurationLoader {
         }
     }
 
-    /// `"notifications": {"maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond"}`.
+    /// `"notifications": {"maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond",
+    /// "appleSources"}`.
     private func notifications(
         _ reader: FieldReader?, into configuration: inout ServerConfiguration
     ) throws(ServerError) {
         guard let reader else { return }
-        try reader.allowOnly(["maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond"])
+        try reader.allowOnly(["maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond", "appleSources"])
+        if let sources = try reader.strings("appleSources") {
+            do {
+                _ = try AddressRanges(sources, field: reader.field("appleSources"))
+            } catch {
+                throw ServerError(.invalidConfiguration, error.message)  // names the field
+            }
+            configuration.appleSources = sources
+        }
         if let rate = try reader.int("newChainsPerSecond") {
             guard (1...100_000).contains(rate) else {
                 throw ServerError.configuration(reader.field("newChainsPerSecond"), "must be between 1 and 100000")

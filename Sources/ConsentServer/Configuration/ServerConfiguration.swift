@@ -29,7 +29,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var trustedProxies: [String] = []
     /// Full verifications of never-seen certificate chains per second; beyond: 503. New
     /// leaves under intermediates already verified have a budget of their own of this size.
+    /// Both are kept twice: once for `appleSources`, once for every other sender.
     public var newChainsPerSecond = 50
+    /// Where Apple delivers from (Apple publishes 17.0.0.0/8): deliveries from these addresses
+    /// (directly, or forwarded by a trusted proxy) have verification budgets no other sender can
+    /// spend, so a flood of forgeries cannot take the turn of Apple's new leaf or intermediate.
+    public var appleSources = ["17.0.0.0/8"]
     /// How far a live notification's `signedDate` may lie from its receipt.
     public var freshness = Freshness()
     /// Refusals of one kind (route, status, code) the request log writes each second; the

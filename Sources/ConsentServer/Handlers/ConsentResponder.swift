@@ -22,13 +22,13 @@ public final class ConsentResponder: HTTPResponder {
     public init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
         clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
-        freshness: Freshness = Freshness(), metricsRequireToken: Bool = false
+        freshness: Freshness = Freshness(), metricsRequireToken: Bool = false, appleSources: AddressRanges = .none
     ) {
         self.metricsRequireToken = metricsRequireToken
         let registry = AppRegistry(apps)
         self.intake = NotificationIntake(
             verifier: verifier, apps: registry, ledger: ledger, clock: clock, metrics: metrics)
-        self.notifications = NotificationHandler(intake: intake, freshness: freshness)
+        self.notifications = NotificationHandler(intake: intake, freshness: freshness, appleSources: appleSources)
         self.admin = AdminHandler(token: adminToken, verifier: verifier, apps: registry, ledger: ledger, clock: clock)
         self.ledger = ledger
         self.readiness = ReadinessProbe(ledger: ledger, clock: clock)

@@ -5,6 +5,8 @@ import AppStoreSignedData
 struct NotificationHandler: Sendable {
     let intake: NotificationIntake
     let freshness: Freshness
+    /// Apple's addresses: their never-seen chains are charged to the reserved lane.
+    let appleSources: AddressRanges
 
     func handle(_ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
         if let outcome = Self.payloadBytes(in: request.body, intake.knownForgery) {
@@ -14,7 +16,8 @@ struct NotificationHandler: Sendable {
         case .failure(let refusal):
             reply(.error(400, refusal.code, refusal.message))
         case .success(let signedPayload):
-            intake.accept(signedPayload, live: freshness) { outcome in reply(Self.answer(outcome)) }
+            let lane: VerificationLane = appleSources.contains(request.clientAddress) ? .reserved : .open
+            intake.accept(signedPayload, live: freshness, lane: lane) { outcome in reply(Self.answer(outcome)) }
         }
     }
 
@@ -35,6 +38,8 @@ struct NotificationHandler: Sendable {
                 answer.detail = message
             } else {
                 answer = .error(status, code, message)
+                // The budget refills within the second.
+                if code == "verification_busy" { answer.response.headers.append(("Retry-After", "1")) }
             }
             (answer.notificationUUID, answer.notificationType) = (uuid, type)
         }

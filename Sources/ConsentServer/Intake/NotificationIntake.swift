@@ -57,16 +57,18 @@ public struct NotificationIntake: Sendable {
     }
 
     /// As above for a live delivery: the chains must be valid on receipt too, and
-    /// `signedDate` must be within `freshness` of it.
+    /// `signedDate` must be within `freshness` of it. A never-seen chain is charged to `lane`
+    /// (the reserved one for payloads fetched from Apple).
     public func accept(
-        _ signedPayload: String, live freshness: Freshness?, completion: @escaping @Sendable (Outcome) -> Void
+        _ signedPayload: String, live freshness: Freshness?, lane: VerificationLane = .reserved,
+        completion: @escaping @Sendable (Outcome) -> Void
     ) {
         let receivedAt = clock.now()
         let notification: VerifiedNotification
         do {
             notification = try verifier.verifyNotification(
                 signedPayload,
-                receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000))
+                receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000), lane: lane)
         } catch {
             return completion(unverified(error))
         }

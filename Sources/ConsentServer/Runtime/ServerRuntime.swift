@@ -25,6 +25,12 @@ public final class ServerRuntime: Sendable {
         configuration: ServerConfiguration, environment: [String: String],
         openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
     ) throws(ServerError) {
+        let appleSources: AddressRanges
+        do {
+            appleSources = try AddressRanges(configuration.appleSources, field: "notifications.appleSources")
+        } catch {
+            throw ServerError(.invalidConfiguration, error.message)
+        }
         services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
         storeLock = try StoreLock.take(configuration.storeURL)
         let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
@@ -33,7 +39,7 @@ public final class ServerRuntime: Sendable {
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
             metrics: services.metrics, log: requestLog, freshness: configuration.freshness,
-            metricsRequireToken: configuration.metricsRequireToken)
+            metricsRequireToken: configuration.metricsRequireToken, appleSources: appleSources)
 
         do {
             recovery = try HistorySyncSchedule(

@@ -127,8 +127,14 @@ enum MHDRequestHandling {
         else { return nil }
         let forwardedFor = context.request.headers["x-forwarded-for"]
         if forwardedFor == nil && context.request.path == "/healthz" { return nil }
-        guard let (code, message) = hub.sources.refusal(forwardedFor: forwardedFor) else { return nil }
-        return TransportRefusal(403, code, message, close: true)
+        switch hub.sources.forwardedClient(forwardedFor) {
+        case .success(let client):
+            // The request is the client's, not the proxy's: its budgets and limits are the client's.
+            context.request.clientAddress = client
+            return nil
+        case .failure(let refusal):
+            return TransportRefusal(403, refusal.code, refusal.message, close: true)
+        }
     }
 
     static func append(_ chunk: UnsafeRawBufferPointer, to context: RequestContext, hub: ConnectionHub) -> MHD_Result {

@@ -53,24 +53,45 @@ public struct SourcePolicy: Sendable, Equatable {
     /// Why a request a trusted proxy forwarded is refused, or nil when its client is allowed.
     /// `forwardedFor`: the `X-Forwarded-For` field, repeats joined by ", ".
     func refusal(forwardedFor: String?) -> (code: String, message: String)? {
+        switch forwardedClient(forwardedFor) {
+        case .failure(let refusal): (refusal.code, refusal.message)
+        case .success: nil
+        }
+    }
+
+    struct ForwardedRefusal: Error {
+        let code: String
+        let message: String
+    }
+
+    /// The client a trusted proxy forwarded a request for: its address bytes, or why none is.
+    func forwardedClient(_ forwardedFor: String?) -> Result<[UInt8], ForwardedRefusal> {
         guard let forwardedFor else {
-            return ("forwarded_for_missing", "a request through a trusted proxy must carry X-Forwarded-For")
+            return .failure(
+                ForwardedRefusal(
+                    code: "forwarded_for_missing",
+                    message: "a request through a trusted proxy must carry X-Forwarded-For"))
         }
         let entries = forwardedFor.split(separator: ",", omittingEmptySubsequences: false)
         for (index, entry) in entries.enumerated().reversed() {
             let text = Self.trimmed(entry)
             guard let bytes = Self.bytes(ofForwarded: text) else {
-                return ("forwarded_for_invalid", "X-Forwarded-For holds '\(text.prefix(64))', not an IP address")
+                return .failure(
+                    ForwardedRefusal(
+                        code: "forwarded_for_invalid",
+                        message: "X-Forwarded-For holds '\(text.prefix(64))', not an IP address"))
             }
             // A proxy of ours passed it on: the client is further left (the first entry, even a
             // proxy's, is the last word).
             if index > 0 && Self.contains(proxies, bytes) { continue }
             guard Self.contains(ranges, bytes) else {
-                return ("source_not_allowed", "the forwarded client \(text) is not in allowedSources")
+                return .failure(
+                    ForwardedRefusal(
+                        code: "source_not_allowed", message: "the forwarded client \(text) is not in allowedSources"))
             }
-            return nil
+            return .success(bytes)
         }
-        return ("forwarded_for_invalid", "X-Forwarded-For is empty")
+        return .failure(ForwardedRefusal(code: "forwarded_for_invalid", message: "X-Forwarded-For is empty"))
     }
 
     static func bytes(of address: UnsafePointer<sockaddr>) -> [UInt8]? {
@@ -125,7 +146,7 @@ public struct SourcePolicy: Sendable, Equatable {
         return nil
     }
 
-    private static func contains(_ ranges: [Range], _ bytes: [UInt8]) -> Bool {
+    static func contains(_ ranges: [Range], _ bytes: [UInt8]) -> Bool {
         ranges.contains { range in range.bytes.count == bytes.count && matches(bytes, range) }
     }
 
@@ -141,7 +162,7 @@ public struct SourcePolicy: Sendable, Equatable {
         return true
     }
 
-    private static func parse(_ cidr: String, field: String) throws(HTTPServerError) -> Range {
+    static func parse(_ cidr: String, field: String) throws(HTTPServerError) -> Range {
         let parts = cidr.split(separator: "/", omittingEmptySubsequences: false)
         let refused = HTTPServerError(
             code: "invalid_configuration", message: "\(field): '\(cidr)' is not an address range like 17.0.0.0/8")

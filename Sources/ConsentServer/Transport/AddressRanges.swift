@@ -1,0 +1,20 @@
+/// Address ranges in CIDR form (`17.0.0.0/8`, `2001:db8::/32`), parsed once, matched against a
+/// client's address bytes (4 for IPv4, mapped IPv6 already unmapped, 16 for IPv6).
+public struct AddressRanges: Sendable, Equatable {
+    let ranges: [SourcePolicy.Range]
+
+    /// - Parameter field: the configuration field the ranges come from, named in a refusal.
+    public init(_ cidrs: [String], field: String) throws(HTTPServerError) {
+        ranges = try cidrs.map { (cidr: String) throws(HTTPServerError) -> SourcePolicy.Range in
+            try SourcePolicy.parse(cidr, field: field)
+        }
+    }
+
+    public static let none = AddressRanges(ranges: [])
+
+    private init(ranges: [SourcePolicy.Range]) { self.ranges = ranges }
+
+    public func contains(_ address: [UInt8]) -> Bool {
+        !address.isEmpty && SourcePolicy.contains(ranges, address)
+    }
+}
