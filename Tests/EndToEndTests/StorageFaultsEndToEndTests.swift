@@ -123,6 +123,75 @@ struct StorageFaultsEndToEndTests {
         #expect(try await Self.missing(before + [uuid], in: server).isEmpty)
     }
 
+    static func openDescriptors(_ server: ServerProcess) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.process.processIdentifier)/fd"))?.count
+            ?? -1
+    }
+
+    @Test(
+        "a shared-memory index made immutable under a running server: 503 and not ready while it lasts, no crash, then stores again",
+        .enabled(if: immutableFilesWork, "needs chattr +i (root on a file system with immutable files)"))
+    func immutableIndexWhileRunning() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: server.dataDirectory.appendingPathComponent("ca").path)
+        let before = try await Self.post(server, ca, count: 20)
+        #expect(before.count == 20)
+        let index = server.databasePath + "-shm"
+        #expect(try Tool.run("chattr", ["+i", index]) == 0)
+        defer { _ = try? Tool.run("chattr", ["-i", index]) }
+        // SQLite writes to its mapping of the index on every transaction, reads included: a
+        // write to the mapping of an immutable file is a SIGBUS.
+        for _ in 0..<6 {
+            let uuid = UUID().uuidString.lowercased()
+            #expect(try await server.post(signedPayload: try Self.rescind(ca, uuid)).status == 503)
+            #expect(try await server.request("GET", "/readyz").status == 503)
+            #expect(try await server.request("GET", "/v1/notifications/\(before[0])", admin: true).status == 503)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        #expect(server.process.isRunning, "the server died while the index was immutable")
+        #expect(try Tool.run("chattr", ["-i", index]) == 0)
+        #expect(try await Self.waitUntilReady(server), "still not ready after the index became writable")
+        let after = try await Self.post(server, ca, count: 5)
+        #expect(after.count == 5)
+        #expect(try await Self.missing(before + after, in: server).isEmpty)
+        #expect(server.terminate() == 0)
+    }
+
+    @Test(
+        "started with every database file immutable: 503 with a bounded number of descriptors, then stores without a restart once they are writable",
+        .enabled(if: immutableFilesWork, "needs chattr +i (root on a file system with immutable files)"))
+    func immutableFilesAtStartRecover() async throws {
+        let first = try ServerProcess()
+        let ca = try LocalCertificateAuthority.load(directory: first.dataDirectory.appendingPathComponent("ca").path)
+        let before = try await Self.post(first, ca, count: 20)
+        #expect(first.terminate() == 0)
+        // A clean stop leaves no WAL or index behind: made again, as a crash would leave them.
+        let paths = ["", "-wal", "-shm"].map { first.databasePath + $0 }
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
+        }
+        for path in paths { #expect(try Tool.run("chattr", ["+i", path]) == 0) }
+        defer { for path in paths { _ = try? Tool.run("chattr", ["-i", path]) } }
+
+        let server = try ServerProcess(dataDirectory: first.dataDirectory)
+        defer { server.terminate() }
+        var descriptors: [Int] = []
+        for _ in 0..<8 {
+            let uuid = UUID().uuidString.lowercased()
+            #expect(try await server.post(signedPayload: try Self.rescind(ca, uuid)).status == 503)
+            descriptors.append(Self.openDescriptors(server))
+            try await Task.sleep(for: .milliseconds(400))
+        }
+        // One try a second to open the files again, none of them leaving a descriptor behind.
+        #expect(descriptors.max()! - descriptors.min()! <= 2, "descriptors grew while read-only: \(descriptors)")
+        for path in paths { #expect(try Tool.run("chattr", ["-i", path]) == 0) }
+        #expect(try await Self.waitUntilReady(server), "still not ready after the files became writable")
+        let after = try await Self.post(server, ca, count: 5)
+        #expect(after.count == 5)
+        #expect(try await Self.missing(before + after, in: server).isEmpty)
+    }
+
     @Test("a stalled store answers 503 store_timeout at the commit deadline, and /readyz within it")
     func stalledStoreHasADeadline() async throws {
         let directory = TestScratch.root.appendingPathComponent("agekit-e2e-stall-\(UUID().uuidString)")

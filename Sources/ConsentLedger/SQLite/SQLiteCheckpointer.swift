@@ -15,7 +15,10 @@ import Foundation
 final class SQLiteCheckpointer: @unchecked Sendable {
     // `pendingWrites`, `running` and `restartDue` are guarded by `condition`; the connection
     // is used only by the checkpoint thread.
-    private let connection: SQLiteConnection
+    /// Let go once the thread has finished: the thread's block keeps this object alive as long
+    /// as Foundation keeps the thread, and a connection kept with it would keep SQLite's
+    /// mapping of the index as it was (read-only, say) for every later connection.
+    private var connection: SQLiteConnection?
     private let condition = NSCondition()
     private var pendingWrites = 0
     private var running = true
@@ -25,9 +28,15 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     private let threshold: Int
     /// WAL frames past which it is started over.
     private let restartFrames: Int
+    /// The database whose shared-memory index is checked before each checkpoint (see
+    /// `SQLiteFiles.unwritableIndex`).
+    private let indexPath: String
 
-    init(connection: SQLiteConnection, threshold: Int = 256, restartFrames: Int) throws(LedgerError) {
+    init(
+        connection: SQLiteConnection, indexPath: String, threshold: Int = 256, restartFrames: Int
+    ) throws(LedgerError) {
         self.connection = connection
+        self.indexPath = indexPath
         self.threshold = threshold
         self.restartFrames = restartFrames
         let thread = Thread { [self] in run() }
@@ -59,6 +68,7 @@ final class SQLiteCheckpointer: @unchecked Sendable {
         running = false
         condition.signal()
         while !finished { condition.wait() }
+        connection = nil
         condition.unlock()
     }
 
@@ -75,7 +85,7 @@ final class SQLiteCheckpointer: @unchecked Sendable {
             if readyToRestart { restartDue = true }
         }
         condition.unlock()
-        _ = connection.checkpointPassively()
+        if SQLiteFiles.unwritableIndex(path: indexPath) == nil { _ = connection?.checkpointPassively() }
         condition.lock()
         finished = true
         condition.broadcast()
@@ -89,7 +99,10 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     /// pass, until one copies 64 frames or fewer. (The writer's share then is mostly the
     /// database file's sync: 3 to 23 ms on the benchmark machine, a few times a second.)
     private func checkpoint() -> Bool {
-        guard var last = connection.checkpointPassively(), last.frames >= restartFrames else { return false }
+        guard SQLiteFiles.unwritableIndex(path: indexPath) == nil else { return false }
+        guard let connection, var last = connection.checkpointPassively(), last.frames >= restartFrames else {
+            return false
+        }
         for _ in 0..<3 {
             guard let next = connection.checkpointPassively() else { break }
             let caughtUp = next.frames - last.frames

@@ -42,6 +42,18 @@ struct SQLiteFiles {
 
     mutating func forget() { known = [:] }
 
+    /// Why the shared-memory index beside `path` cannot be written now (an immutable file, a
+    /// read-only mount, no permission), or nil. SQLite maps that file and writes to the mapping
+    /// for every transaction, reads included: once the file is immutable such a write kills
+    /// the process with SIGBUS where a write call would only fail. So nothing touches the
+    /// store's connections while this says why.
+    static func unwritableIndex(path: String) -> String? {
+        let file = path + "-shm"
+        guard access(file, W_OK) != 0 else { return nil }
+        let code = errno
+        return code == ENOENT ? nil : "\(file) cannot be written (\(String(cString: strerror(code))))"
+    }
+
     /// Why the files are no longer the ones opened, or nil while they are.
     func replaced() -> String? {
         for file in paths {

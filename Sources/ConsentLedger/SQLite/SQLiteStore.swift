@@ -20,6 +20,10 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     private var readers: [SQLiteConnection] = []
     /// Bumped when the files are opened again: readers of an older generation are dropped.
     private var readerGeneration = 0
+    /// Whether the shared-memory index was writable when the connections opened it: SQLite
+    /// maps it read-write then, and a write to that mapping once the file turned immutable
+    /// is a SIGBUS (see `SQLiteFiles.unwritableIndex`). Guarded by `readerLock`.
+    private var indexMappedWritable = true
     private let readerLock = NSLock()
     // The writer thread alone touches these (and `close` once the writer has finished).
     private var checkpointer: SQLiteCheckpointer?
@@ -46,6 +50,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         self.maxBatch = maxBatch
         self.walRestartFrames = walRestartFrames
         files = path == ":memory:" ? nil : SQLiteFiles(path: path)
+        indexMappedWritable = files == nil || SQLiteFiles.unwritableIndex(path: path) == nil
         let (writer, checkpointer) = try Self.openWriter(
             path: self.path, onDisk: files != nil, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
             walRestartFrames: walRestartFrames)
@@ -76,7 +81,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
             try writer.executeScript("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;")
             checkpointer = try SQLiteCheckpointer(
                 connection: SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
-                restartFrames: walRestartFrames)
+                indexPath: path, restartFrames: walRestartFrames)
         }
         // Inside a transaction SQLite keeps the pages a statement or a savepoint may have to
         // restore in a statement journal: a temporary file by default, two `pwrite` calls per
@@ -95,6 +100,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     }
 
     public func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T {
+        if let reason = untouchableIndex() { throw LedgerError(.unavailable, "\(reason); not read") }
         let (connection, generation) = try takeReader()
         defer { returnReader(connection, generation: generation) }
         do {
@@ -145,14 +151,16 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     /// batch runs again with a savepoint per write, so the failing write is undone alone and
     /// the others commit. Write bodies only touch the database, so running one twice is safe.
     private func commit(_ batch: [PendingWrite]) {
+        // The index turned unwritable under its read-write mapping: no connection may touch
+        // it until it is writable again (then the same connections go on).
+        if let reason = untouchableIndex() { return fail(batch, "\(reason); not stored (retried once a second)") }
         // Read-only: opened again once it can be written; until then SQLite refuses the
         // writes itself (and a batch that only reads, like migrations already applied, runs).
-        if writer?.isReadOnly == true { _ = reopen() }
-        if let reason = broken, !reopen() {
-            let error = LedgerError(.unavailable, "\(reason); not stored (retried once a second)")
-            return writes.complete(batch, with: batch.map { _ in .failure(error) })
+        if writer == nil || writer?.isReadOnly == true { _ = reopen() }
+        if let reason = broken, !reopen() { return fail(batch, "\(reason); not stored (retried once a second)") }
+        guard let connection = writer else {
+            return fail(batch, "the database could not be opened again; not stored (retried once a second)")
         }
-        guard let connection = writer else { return }
         var outcome = transaction(batch, on: connection, savepoints: batch.count == 1)
         if case .retryWithSavepoints = outcome {
             outcome = transaction(batch, on: connection, savepoints: true)
@@ -178,6 +186,20 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         }
     }
 
+    private func fail(_ batch: [PendingWrite], _ reason: String) {
+        let error = LedgerError(.unavailable, reason)
+        writes.complete(batch, with: batch.map { _ in .failure(error) })
+    }
+
+    /// Why no connection may touch the files now, or nil.
+    private func untouchableIndex() -> String? {
+        readerLock.lock()
+        let mappedWritable = indexMappedWritable
+        readerLock.unlock()
+        guard mappedWritable, let files else { return nil }
+        return SQLiteFiles.unwritableIndex(path: files.path)
+    }
+
     /// Opens the files again, at most once a second, after they were deleted, replaced or
     /// found read-only; true when the store works again. What the old files hold is kept
     /// first: a deleted database is copied back to its path from the still-open one
@@ -186,6 +208,10 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         let now = Self.monotonicSeconds()
         guard now - lastReopen >= 1, files != nil else { return false }
         lastReopen = now
+        // Opened while the index cannot be written, SQLite would map it read-only again, and
+        // each try would leave a descriptor behind (SQLite keeps a closed file's descriptor
+        // while another connection holds a lock on it).
+        if SQLiteFiles.unwritableIndex(path: path) != nil { return false }
         if let old = writer, !old.isReadOnly {
             if access(path, F_OK) != 0 {
                 _ = try? old.execute("VACUUM INTO ?", [.text(path)])
@@ -193,32 +219,32 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
                 _ = try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)", [])
             }
         }
-        let opened: (SQLiteConnection, SQLiteCheckpointer?)
+        // Every connection closed first: a process's connections share one mapping of the
+        // index, so a new one opened beside a read-only one would inherit its mapping.
+        checkpointer?.stop()
+        (writer, checkpointer) = (nil, nil)
+        readerLock.lock()
+        readers.removeAll()
+        readerGeneration += 1
+        indexMappedWritable = true
+        readerLock.unlock()
         do {
-            opened = try Self.openWriter(
+            (writer, checkpointer) = try Self.openWriter(
                 path: path, onDisk: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
                 walRestartFrames: walRestartFrames)
-            guard !opened.0.isReadOnly else {
-                opened.1?.stop()
-                return false
-            }
-            try opened.0.execute("BEGIN IMMEDIATE", [])
+            // Still read-only: kept, so that batches that only read run, and tried again later.
+            guard let opened = writer, !opened.isReadOnly else { return false }
+            try opened.execute("BEGIN IMMEDIATE", [])
             do {
-                _ = try Migrator(migrations).apply(on: opened.0)
-                try opened.0.execute("COMMIT", [])
+                _ = try Migrator(migrations).apply(on: opened)
+                try opened.execute("COMMIT", [])
             } catch {
-                _ = try? opened.0.execute("ROLLBACK", [])
+                _ = try? opened.execute("ROLLBACK", [])
                 throw error
             }
         } catch {
             return false
         }
-        checkpointer?.stop()
-        (writer, checkpointer) = opened
-        readerLock.lock()
-        readers.removeAll()
-        readerGeneration += 1
-        readerLock.unlock()
         files?.forget()
         files?.remember()
         broken = nil
