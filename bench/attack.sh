@@ -13,6 +13,13 @@
 #            than http.maxConnections (4,096) in all
 #   bomb     BENCH_BOMBS (57) bodies a second of 244 KB each, a payload beside 4,000 arrays 30
 #            deep (14 MB/s): the outer JSON body as a CPU amplifier
+#   budget   as fast as one client goes (2 threads, 64 connections, from 127.0.0.2, which is not
+#            in notifications.appleSources), never-seen forged chains: forged leaves under the
+#            server's own intermediate on a warm server, forged intermediates naming its root
+#            on a cold one (nothing verified since its start). 2 s into the flood a genuine
+#            rotated leaf arrives from 127.0.0.1, which stands for Apple's 17.0.0.0/8: the time
+#            to its 200 is reported (target: within 2 s), and the valid rate beside the flood
+#            (target: at least 0.50 of the rate alone)
 #
 # Each phase runs on a server of its own with a fresh database, after the same warm-up of
 # valid load (not reported): the phases differ only in the attack, not in how much the
@@ -27,7 +34,8 @@
 #
 # Settings (environment): BENCH_SECONDS (8) per phase, BENCH_WARMUP (4) seconds before each,
 # BENCH_CONNECTIONS (32) for the valid load, BENCH_TRICKLE (2000) connections, BENCH_FORGERS
-# (40) authorities, BENCH_PAIRS (3) alone-then-forged pairs.
+# (40) authorities, BENCH_PAIRS (3) alone-then-forged pairs, BENCH_ONLY=budget for the budget
+# phases alone.
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -70,14 +78,20 @@ FLOOR_PORT=$(free_port)
 # Every load generator but the trickle shares 127.0.0.1 here, so the per-address limit is
 # raised past their connections (the trickle's 40 addresses hold 50 each, under either).
 printf '{"localTesting": true, "http": {"maxConnectionsPerAddress": 512}}\n' >"$WORK/agekit.json"
+# The budget phases: 127.0.0.1 (the valid load and the probe) plays Apple's addresses.
+printf '{"localTesting": true, "http": {"maxConnectionsPerAddress": 512}, "notifications": {"appleSources": ["127.0.0.1/32"]}}\n' \
+    >"$WORK/agekit-lanes.json"
+# The flood of the budget phases comes from another address: wrk's connections bound there.
+"${CC:-clang}" -O2 -shared -fPIC -o "$WORK/bind_source.so" "$ATTACK_DIR/bind_source.c" -ldl \
+    || die "could not build the source-address shim"
 # One local CA for every server, so that the payloads are made once.
 "$AGEKIT" simulate ca --ca-dir "$WORK/ca" >/dev/null
 
-start_server() { # PHASE: a server on a fresh database (the same CA), as SERVER_PID
+start_server() { # PHASE [CONFIG]: a server on a fresh database (the same CA), as SERVER_PID
     local data=$WORK/data-$1
     mkdir -p "$data"
     cp -r "$WORK/ca" "$data/ca"
-    "$AGEKIT" serve --config "$WORK/agekit.json" --listen "127.0.0.1:$PORT" --data-dir "$data" \
+    "$AGEKIT" serve --config "${2:-$WORK/agekit.json}" --listen "127.0.0.1:$PORT" --data-dir "$data" \
         >"$WORK/server-$1.log" 2>&1 &
     SERVER_PID=$!
     wait_ready "$URL/healthz" "$SERVER_PID" || { cat "$WORK/server-$1.log" >&2; die "agekit serve did not start"; }
@@ -110,6 +124,13 @@ for forger in $(seq 1 "$FORGERS"); do
         --mix RESCIND_CONSENT --jobs 1 --out "$WORK/forger-$forger.jsonl" >/dev/null 2>&1
     cat "$WORK/forger-$forger.jsonl" >>"$WORK/forged.jsonl"
 done
+# Never-seen forged chains for the budget phases, and a genuine rotated leaf.
+for kind in leaves intermediates; do
+    "$PY" "$ATTACK_DIR/gen_chains.py" "$kind" "$WORK/ca" 16000 "$WORK/forged-$kind.jsonl"
+done
+"$PY" "$ATTACK_DIR/gen_chains.py" rotate "$WORK/ca" "$WORK/rotated-ca"
+"$PY" "$SERVE_DIR/gen_payloads.py" --ca "$WORK/rotated-ca" --count 2 --environment LocalTesting --mix TEST \
+    --jobs 1 --out "$WORK/rotated.jsonl" >/dev/null
 # JSON bombs: `{"signedPayload":"a.b.c","x":[...]}` with 4,000 arrays 30 deep in x (244 KB).
 "$PY" - "$WORK/bombs.jsonl" <<'PYTHON'
 import sys
@@ -271,7 +292,63 @@ run_bomb() { # NAME
     PAIR[$1]=$BASE
 }
 
-declare -A BUSY CPU_VALID PAIR FLOOD FORGED_MIXED ATTACKER FLOOR_COST
+run_budget() { # NAME leaves|intermediates warm|cold
+    local name=$1 kind=$2 start=$3
+    say "phase $name: forged $kind as fast as one client goes from 127.0.0.2, on a $start server; Apple's rotated leaf 2 s in"
+    [ -z "$SERVER_PID" ] || stop_server
+    start_server "$name" "$WORK/agekit-lanes.json"
+    [ "$start" = cold ] || valid_load "$name" warmup "$WARMUP_SECONDS"
+    AGEKIT_BIND_SOURCE=127.0.0.2 LD_PRELOAD=$WORK/bind_source.so $CLIENT \
+        /usr/bin/time -o "$WORK/$name-flood.time" -f '%U %S' wrk -t2 -c64 -d"$((SECONDS_PER_PHASE + 2))s" -s "$ATTACK_DIR/paced.lua" "$URL/v2/notifications" -- 0 \
+        "$WORK/forged-$kind.jsonl" >"$WORK/$name-flood.txt" 2>&1 &
+    BACKGROUND+=($!)
+    sleep 2
+    # Apple's new chain, from 127.0.0.1: posted again after each 503 until its 200, for 5 s at most.
+    PROBE[$name]=$("$PY" - "$PORT" "$(head -n 1 "$WORK/rotated.jsonl")" <<'PYTHON'
+import http.client, sys, time
+started = time.monotonic()
+statuses = []
+while time.monotonic() - started < 5:
+    connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+    connection.request("POST", "/v2/notifications", sys.argv[2], {"Content-Type": "application/json"})
+    statuses.append(connection.getresponse().status)
+    connection.close()
+    if statuses[-1] == 200:
+        break
+    time.sleep(0.1)
+print("status=%d ms=%.0f attempts=%d" % (statuses[-1], (time.monotonic() - started) * 1000, len(statuses)))
+PYTHON
+)
+    valid_load "$name"
+    wait "${BACKGROUND[-1]}" || true
+    record "$name" "$(grep '^paced ' "$WORK/$name-flood.txt"); Apple's rotated leaf: ${PROBE[$name]}"
+    PAIR[$name]=$BASE
+    ATTACKER[$name]=$(client_cores "$WORK/$name-flood.time" "$((SECONDS_PER_PHASE + 2))")
+}
+
+budget_summary() { # PHASE: its line of the summary
+    local bound
+    # As for the forged flood: its generator shares the server's cores.
+    bound=$(awk -v a="${ATTACKER[$1]}" -v n="$(nproc)" 'BEGIN {printf "%.2f", 1 - a / n}')
+    say "budget, $1: valid kept $(ratio "$1") of the rate alone beside the flood (target 0.50); the flood's generator took ${ATTACKER[$1]} of $(nproc) cores, so a server that spent nothing on it would keep at most $bound: $(awk -v r="$(ratio "$1")" -v b="$bound" 'BEGIN {printf "%.2f", r / b}') of that. Apple's rotated leaf ${PROBE[$1]} (target: 200 within 2000 ms)"
+}
+
+declare -A BUSY CPU_VALID PAIR FLOOD FORGED_MIXED ATTACKER FLOOR_COST PROBE
+ratio() { awk -v a="${RATE[$1]}" -v b="${RATE[${PAIR[$1]:-$1}]}" 'BEGIN {printf "%.2f", a / b}'; }
+if [ "${BENCH_ONLY:-}" = budget ]; then
+    # The budget phases alone: BENCH_ONLY=budget bench/attack.sh
+    run_alone alone0
+    run_budget leaves0 leaves warm
+    run_alone alone1
+    run_budget chains0 intermediates cold
+    printf '%-8s %12s %14s %16s %8s  %s\n' phase "valid/s" "valid p99 ms" "healthz p99 ms" ratio attack
+    for phase in alone0 leaves0 alone1 chains0; do
+        printf '%-8s %12s %14s %16s %8s  %s\n' "${phase%%[0-9]*}" "${RATE[$phase]}" "${P99[$phase]}" "${HP99[$phase]}" \
+            "$(ratio "$phase")" "${NOTE[$phase]}"
+    done
+    for phase in leaves0 chains0; do budget_summary "$phase"; done
+    exit "$FAILED"
+fi
 PHASES="alone0 trickle0"
 run_alone alone0
 run_trickle trickle0
@@ -289,7 +366,12 @@ run_alone "alone$((PAIRS + 2))"
 run_bomb bomb0
 run_alone "alone$((PAIRS + 3))"
 run_slow slow0
+run_alone "alone$((PAIRS + 4))"
+run_budget leaves0 leaves warm
+run_alone "alone$((PAIRS + 5))"
+run_budget chains0 intermediates cold
 PHASES="$PHASES alone$((PAIRS + 1)) readyz0 alone$((PAIRS + 2)) bomb0 alone$((PAIRS + 3)) slow0"
+PHASES="$PHASES alone$((PAIRS + 4)) leaves0 alone$((PAIRS + 5)) chains0"
 
 say "phase cost: forged requests alone"
 cpu_before=$(cpu_seconds "$SERVER_PID")
@@ -306,7 +388,6 @@ bomb_line=$(grep '^paced ' "$WORK/bombs-alone.txt")
 cpu_bomb=$(awk -v a="$cpu_before" -v b="$(cpu_seconds "$SERVER_PID")" -v n="$(field requests "$bomb_line")" \
     'BEGIN {printf "%.0f", (b - a) * 1e6 / n}')
 
-ratio() { awk -v a="${RATE[$1]}" -v b="${RATE[${PAIR[$1]:-$1}]}" 'BEGIN {printf "%.2f", a / b}'; }
 median() { tr ' ' '\n' | grep . | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 say ""
 say "$(nproc) cores; $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2); agekit release build"
@@ -340,4 +421,5 @@ done
 say "the machine was busy alone:$busy %"
 say "server CPU per request: valid$valid_cpu us alone; forged $cpu_forged us alone ($forged_line), about$mixed us beside valid ones"
 say "JSON bombs: $(field rate "$(grep '^paced ' "$WORK/bomb0-bombs.txt")")/s kept $(ratio bomb0) of the valid rate alone (target 0.70); a bomb cost $cpu_bomb us of server CPU alone ($bomb_line) against $cpu_forged us for a forged request (target: no more)"
+for phase in leaves0 chains0; do budget_summary "$phase"; done
 exit "$FAILED"
