@@ -104,6 +104,29 @@ struct NotificationRouteTests {
         #expect(fixture.postNotification(try fixture.notification("SUBSCRIBED")).status == 200)
     }
 
+    @Test(
+        "readiness follows the last notification's commit: not ready while notifications fail, though a small write passes"
+    )
+    func readinessFollowsTheLastNotification() throws {
+        let fixture = try ResponderFixture()
+        #expect(fixture.send("GET", "/readyz").status == 200)
+        // Notifications fail to commit, the probe's own write does not: a full disk that still
+        // takes a page rewritten in place.
+        try fixture.ledger.store.writeAndWait { connection in
+            try connection.execute(
+                "CREATE TEMP TRIGGER full_disk BEFORE INSERT ON main.notifications BEGIN SELECT RAISE(FAIL, 'disk full'); END",
+                [])
+        }
+        #expect(fixture.postNotification(try fixture.notification("SUBSCRIBED")).status == 503)
+        let refused = fixture.send("GET", "/readyz")
+        #expect(refused.status == 503)
+        #expect(refused.errorCode == "store_unavailable")
+        try fixture.ledger.store.writeAndWait { connection in try connection.execute("DROP TRIGGER temp.full_disk", [])
+        }
+        #expect(fixture.postNotification(try fixture.notification("SUBSCRIBED")).status == 200)
+        #expect(fixture.send("GET", "/readyz").status == 200)
+    }
+
     @Test("a store that cannot write answers 503 so Apple retries")
     func storeFailure() throws {
         let fixture = try ResponderFixture()

@@ -12,6 +12,13 @@ public final class Ledger: Sendable {
     private let storedHeaders = Mutex<Set<String>>([])
     /// How long a caller waits for a commit before getting `store_timeout`.
     public let deadline: CommitDeadline
+    /// The last notification the store failed to commit (unavailable or timed out), and when
+    /// (milliseconds since 1970); nil once one commits again. The readiness probe's own small
+    /// write can pass while notifications fail (a full disk still takes a page rewritten in
+    /// place), so readiness follows this too.
+    private let lastFailure = Mutex<(error: LedgerError, at: Int64)?>(nil)
+    /// How long a failed notification keeps the store not ready without another write.
+    public static let failureHoldMilliseconds: Int64 = 10_000
 
     /// Opens the ledger on a store and applies pending migrations.
     public init(
@@ -44,6 +51,12 @@ public final class Ledger: Sendable {
                 // Known stored only once a commit holding it is: a rolled-back batch stores it again.
                 if case .success = result, storeHeader, let payload {
                     storedHeaders.withLock { _ = $0.insert(payload.headerDigest) }
+                }
+                switch result {
+                case .success: lastFailure.withLock { $0 = nil }
+                case .failure(let error) where error.code == .unavailable || error.code == .timedOut:
+                    lastFailure.withLock { $0 = (error, receivedAt) }
+                case .failure: break
                 }
                 completion(result)
             })
@@ -79,6 +92,15 @@ public final class Ledger: Sendable {
                 }
                 return account
             }, completion: deadline.guarding(completion))
+    }
+
+    /// Why the last notification was not committed, if that was in the last
+    /// ``failureHoldMilliseconds`` before `now` and none has been committed since.
+    public func recentFailure(at now: Int64) -> LedgerError? {
+        guard let failure = lastFailure.withLock({ $0 }), now - failure.at < Self.failureHoldMilliseconds else {
+            return nil
+        }
+        return failure.error
     }
 
     /// Writes to the store and reports whether that worked: the readiness probe.

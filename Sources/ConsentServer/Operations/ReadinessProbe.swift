@@ -23,6 +23,8 @@ final class ReadinessProbe: Sendable {
     }
 
     func check(_ answer: @escaping @Sendable (Result<Bool, LedgerError>) -> Void) {
+        // Notifications failing to commit: not ready, whatever the probe's small write says.
+        if let failure = ledger.recentFailure(at: clock.now()) { return answer(.failure(failure)) }
         let now = Clock.monotonicSeconds()
         let action: Result<Bool, LedgerError>?? = state.withLock { state in
             if let last = state.last, now - state.probedAt < interval { return .some(last) }
