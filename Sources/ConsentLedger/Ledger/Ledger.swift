@@ -17,8 +17,11 @@ public final class Ledger: Sendable {
     /// write can pass while notifications fail (a full disk still takes a page rewritten in
     /// place), so readiness follows this too.
     private let lastFailure = Mutex<(error: LedgerError, at: Int64)?>(nil)
-    /// How long a failed notification keeps the store not ready without another write.
-    public static let failureHoldMilliseconds: Int64 = 10_000
+    /// How long a failed notification keeps the store not ready without another failure:
+    /// long enough to span the gaps between deliveries that keep failing, short enough that
+    /// the probe's own write decides again soon after they stop (nothing else would clear it
+    /// once a load balancer stops sending).
+    public static let failureHoldMilliseconds: Int64 = 3_000
 
     /// Opens the ledger on a store and applies pending migrations.
     public init(
