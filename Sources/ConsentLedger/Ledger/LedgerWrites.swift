@@ -3,22 +3,24 @@ struct LedgerWrites {
     let connection: any SQLConnection
     let now: Int64
     let forwarding: ForwardingRules
+    let steps: LedgerDialectSteps
 
     init(_ connection: any SQLConnection, now: Int64, forwarding: ForwardingRules = ForwardingRules()) {
         self.connection = connection
         self.now = now
         self.forwarding = forwarding
+        self.steps = LedgerDialectSteps(connection.dialect)
     }
 
-    /// Stores `notification` and applies its effect. `payload` is its signed payload packed
-    /// (nil: stored as it came); `storeHeader` adds the packed payload's header to
-    /// `signing_headers`, unless it is there already.
+    /// Stores `notification` and applies its effect (``LedgerPlan``). `payload` is its signed
+    /// payload packed (nil: stored as it came); `storeHeader` adds the packed payload's header
+    /// to `signing_headers`, unless it is there already.
     func record(
         _ notification: NotificationRecord, payload: PackedPayload? = nil, storeHeader: Bool = false
     ) throws -> RecordOutcome {
         let n = notification
         if let appTransactionId = n.appTransactionId {
-            try lockAppTransaction(bundleId: n.bundleId, appTransactionId)
+            try steps.lockAppTransaction(connection, bundleId: n.bundleId, appTransactionId, now: now)
         }
         if let payload, storeHeader {
             try connection.executeLater(
@@ -26,34 +28,20 @@ struct LedgerWrites {
                 .text(payload.headerDigest), .text(payload.header), .integer(now))
         }
         guard let linked = try insert(n, payload: payload) else { return .duplicate }
-        try appendEvent(.notificationStored, bundleId: n.bundleId, notification: n)
-
-        if n.isConsentRevocation {
-            guard let appTransactionId = n.appTransactionId else {
-                try appendEvent(.revocationUnattributable, bundleId: n.bundleId, notification: n)
-                return .stored(revokedAccounts: [], parked: false)
-            }
-            if linked.isEmpty {
-                try connection.executeLater(
-                    """
-                    INSERT INTO parked_revocations (bundle_id, app_transaction_id, notification_uuid, revoked_at)
-                    VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
-                    """,
-                    .text(n.bundleId), .text(appTransactionId), .text(n.uuid), .integer(n.signedDate))
-                try appendEvent(.revocationParked, bundleId: n.bundleId, notification: n)
-                return .stored(revokedAccounts: [], parked: true)
-            }
-            for account in linked {
-                try revoke(bundleId: n.bundleId, accountId: account, notification: n, since: n.signedDate)
-            }
-            return .stored(revokedAccounts: linked, parked: false)
+        let tokenAccounts = LedgerPlan.needsTokenAccounts(n) ? try accounts(ofToken: n) : []
+        let commands = LedgerPlan.effects(of: n, linked: linked, tokenAccounts: tokenAccounts)
+        try execute(commands)
+        var revoked: [String] = []
+        var parked = false
+        for command in commands {
+            if case .freeze(let account, _) = command { revoked.append(account) }
+            if case .park = command { parked = true }
         }
-        try linkTransaction(n, linked: linked)
-        return .stored(revokedAccounts: [], parked: false)
+        return .stored(revokedAccounts: revoked, parked: parked)
     }
 
     func register(bundleId: String, accountId: String, appTransactionId: String, appAccountToken: String?) throws {
-        try lockAppTransaction(bundleId: bundleId, appTransactionId)
+        try steps.lockAppTransaction(connection, bundleId: bundleId, appTransactionId, now: now)
         try ensureAccount(bundleId: bundleId, accountId: accountId)
         let linked = try connection.execute(
             """
@@ -68,27 +56,19 @@ struct LedgerWrites {
         }
         guard !linked.isEmpty else { return }  // already linked: nothing more to do
         try append(.appTransactionLinked, bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId)
-        // A revocation that arrived before anyone was linked applies to the first link.
         let parked = try connection.execute(
             """
             SELECT p.notification_uuid, p.revoked_at, n.notification_type FROM parked_revocations p
             JOIN notifications n ON n.uuid = p.notification_uuid
             WHERE p.bundle_id = ? AND p.app_transaction_id = ? AND p.applied_at IS NULL ORDER BY p.revoked_at
             """,
-            .text(bundleId), .text(appTransactionId))
-        for row in parked {
-            let uuid = row[0].text ?? ""
-            try connection.execute(
-                """
-                UPDATE parked_revocations SET applied_at = ?
-                WHERE bundle_id = ? AND app_transaction_id = ? AND notification_uuid = ?
-                """,
-                .integer(now), .text(bundleId), .text(appTransactionId), .text(uuid))
-            let record = NotificationRecord(
-                uuid: uuid, bundleId: bundleId, environment: "", type: row[2].text ?? "RESCIND_CONSENT",
+            .text(bundleId), .text(appTransactionId)
+        ).map { row in
+            NotificationRecord(
+                uuid: row[0].text ?? "", bundleId: bundleId, environment: "", type: row[2].text ?? "",
                 signedDate: row[1].integer ?? now, appTransactionId: appTransactionId, signedPayload: "")
-            try revoke(bundleId: bundleId, accountId: accountId, notification: record, since: record.signedDate)
         }
+        try execute(LedgerPlan.replay(parked, onto: accountId))
     }
 
     func restore(bundleId: String, accountId: String, actor: String, reason: String?) throws {
@@ -107,20 +87,6 @@ struct LedgerWrites {
 
     // MARK: - Steps
 
-    /// Touches the app transaction's row first: on PostgreSQL the row lock serialises a
-    /// registration and a revocation for the same app transaction on different instances.
-    /// SQLite has one writer, which serialises every write already: no row to touch there
-    /// (nothing reads the table; on SQLite it saves a B-tree page written per notification).
-    private func lockAppTransaction(bundleId: String, _ appTransactionId: String) throws {
-        guard connection.dialect == .postgres else { return }
-        try connection.executeLater(
-            """
-            INSERT INTO app_transactions (bundle_id, app_transaction_id, first_seen_at) VALUES (?, ?, ?)
-            ON CONFLICT (bundle_id, app_transaction_id) DO UPDATE SET first_seen_at = app_transactions.first_seen_at
-            """,
-            .text(bundleId), .text(appTransactionId), .integer(now))
-    }
-
     private func ensureAccount(bundleId: String, accountId: String) throws {
         try connection.executeLater(
             """
@@ -132,54 +98,58 @@ struct LedgerWrites {
             .integer(now))
     }
 
-    private func linkedAccounts(bundleId: String, appTransactionId: String) throws -> [String] {
+    /// Carries out ``LedgerPlan``'s commands, in order.
+    private func execute(_ commands: [LedgerCommand]) throws {
+        for command in commands {
+            switch command {
+            case .freeze(let accountId, let n):
+                try connection.executeLater(
+                    """
+                    UPDATE accounts SET state = ?, state_since = ?, state_cause = ?, push_allowed = 0,
+                        needs_reconciliation = 1
+                    WHERE bundle_id = ? AND account_id = ?
+                    """,
+                    .text(ConsentState.consentRevoked.rawValue), .integer(n.signedDate), .text("\(n.type) \(n.uuid)"),
+                    .text(n.bundleId), .text(accountId))
+            case .park(let appTransactionId, let n):
+                try connection.executeLater(
+                    """
+                    INSERT INTO parked_revocations (bundle_id, app_transaction_id, notification_uuid, revoked_at)
+                    VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    """,
+                    .text(n.bundleId), .text(appTransactionId), .text(n.uuid), .integer(n.signedDate))
+            case .markApplied(let n):
+                try connection.execute(
+                    """
+                    UPDATE parked_revocations SET applied_at = ?
+                    WHERE bundle_id = ? AND app_transaction_id = ? AND notification_uuid = ?
+                    """,
+                    .integer(now), .text(n.bundleId), SQLValue(n.appTransactionId), .text(n.uuid))
+            case .rememberTransaction(let original, let accountIds, let n):
+                for account in accountIds {
+                    try connection.executeLater(
+                        """
+                        INSERT INTO account_transactions (bundle_id, account_id, original_transaction_id) VALUES (?, ?, ?)
+                        ON CONFLICT DO NOTHING
+                        """,
+                        .text(n.bundleId), .text(account), .text(original))
+                }
+            case .appendEvent(let kind, let accountId, let n):
+                try appendEvent(kind, bundleId: n.bundleId, notification: n, accountId: accountId)
+            }
+        }
+    }
+
+    /// The accounts the notification's app account token names.
+    private func accounts(ofToken n: NotificationRecord) throws -> [String] {
         try connection.execute(
-            "SELECT account_id FROM app_transaction_links WHERE bundle_id = ? AND app_transaction_id = ? ORDER BY account_id",
-            .text(bundleId), .text(appTransactionId)
+            "SELECT account_id FROM app_account_tokens WHERE bundle_id = ? AND app_account_token = ?",
+            .text(n.bundleId), SQLValue(n.appAccountToken)
         ).compactMap { $0[0].text }
     }
 
-    private func revoke(bundleId: String, accountId: String, notification: NotificationRecord, since: Int64) throws {
-        try connection.executeLater(
-            """
-            UPDATE accounts SET state = ?, state_since = ?, state_cause = ?, push_allowed = 0, needs_reconciliation = 1
-            WHERE bundle_id = ? AND account_id = ?
-            """,
-            .text(ConsentState.consentRevoked.rawValue), .integer(since),
-            .text("\(notification.type) \(notification.uuid)"), .text(bundleId), .text(accountId))
-        try appendEvent(.consentRevoked, bundleId: bundleId, notification: notification, accountId: accountId)
-    }
-
-    /// A transaction notification names the accounts it belongs to through its app
-    /// transaction (`linked`) or its app account token: remember its original transaction
-    /// for them.
-    private func linkTransaction(_ n: NotificationRecord, linked: [String]) throws {
-        guard let original = n.originalTransactionId, n.appTransactionId != nil || n.appAccountToken != nil else {
-            return
-        }
-        var accounts = Set(linked)
-        if let token = n.appAccountToken {
-            accounts.formUnion(
-                try connection.execute(
-                    "SELECT account_id FROM app_account_tokens WHERE bundle_id = ? AND app_account_token = ?",
-                    .text(n.bundleId), .text(token)
-                ).compactMap { $0[0].text })
-        }
-        for account in accounts.sorted() {
-            try connection.executeLater(
-                """
-                INSERT INTO account_transactions (bundle_id, account_id, original_transaction_id) VALUES (?, ?, ?)
-                ON CONFLICT DO NOTHING
-                """,
-                .text(n.bundleId), .text(account), .text(original))
-        }
-    }
-
     /// Stores the notification unless its UUID is there already (nil), and reads the
-    /// accounts linked to its app transaction, sorted. The app transaction's row is locked
-    /// by then (``lockAppTransaction``), so no registration can change the links meanwhile.
-    /// On PostgreSQL both happen in one statement, one round trip: the statement's snapshot
-    /// is taken after the lock was granted.
+    /// accounts linked to its app transaction, sorted (see ``LedgerDialectSteps``).
     private func insert(_ n: NotificationRecord, payload: PackedPayload?) throws -> [String]? {
         let insert = """
             INSERT INTO notifications (uuid, bundle_id, environment, notification_type, subtype, signed_date,
@@ -187,7 +157,7 @@ struct LedgerWrites {
                 signed_payload, header_digest, signature)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """
-        var values: [SQLValue] = [
+        let values: [SQLValue] = [
             .text(n.uuid), .text(n.bundleId), .text(n.environment), .text(n.type), SQLValue(n.subtype),
             .integer(n.signedDate), SQLValue(n.transactionId), SQLValue(n.originalTransactionId),
             SQLValue(n.appTransactionId), SQLValue(n.appAccountToken), .integer(now),
@@ -196,20 +166,8 @@ struct LedgerWrites {
         guard let appTransactionId = n.appTransactionId else {
             return try connection.insertUnlessConflicting(insert, values) ? [] : nil
         }
-        guard connection.dialect == .postgres else {
-            guard try connection.insertUnlessConflicting(insert, values) else { return nil }
-            return try linkedAccounts(bundleId: n.bundleId, appTransactionId: appTransactionId)
-        }
-        values += [.text(n.bundleId), .text(appTransactionId)]
-        let rows = try connection.execute(
-            """
-            WITH inserted AS (\(insert) RETURNING id)
-            SELECT links.account_id FROM inserted
-            LEFT JOIN app_transaction_links links ON links.bundle_id = ? AND links.app_transaction_id = ?
-            ORDER BY links.account_id
-            """, values)
-        guard !rows.isEmpty else { return nil }
-        return rows.compactMap { $0[0].text }
+        return try steps.insertReadingLinks(
+            connection, insert: insert, values, bundleId: n.bundleId, appTransactionId: appTransactionId)
     }
 
     private func appendEvent(

@@ -1,0 +1,58 @@
+/// The two steps of storing a notification whose best form differs between the stores,
+/// chosen once per dialect so that ``LedgerWrites`` reads the same on both.
+enum LedgerDialectSteps {
+    case sqlite
+    case postgres
+
+    init(_ dialect: SQLDialect) {
+        switch dialect {
+        case .sqlite: self = .sqlite
+        case .postgres: self = .postgres
+        }
+    }
+
+    /// Touches the app transaction's row first: on PostgreSQL the row lock serialises a
+    /// registration and a revocation for the same app transaction on different instances.
+    /// SQLite has one writer, which serialises every write already: no row to touch there
+    /// (nothing reads the table; on SQLite it saves a B-tree page written per notification).
+    func lockAppTransaction(
+        _ connection: any SQLConnection, bundleId: String, _ appTransactionId: String, now: Int64
+    ) throws {
+        guard case .postgres = self else { return }
+        try connection.executeLater(
+            """
+            INSERT INTO app_transactions (bundle_id, app_transaction_id, first_seen_at) VALUES (?, ?, ?)
+            ON CONFLICT (bundle_id, app_transaction_id) DO UPDATE SET first_seen_at = app_transactions.first_seen_at
+            """,
+            .text(bundleId), .text(appTransactionId), .integer(now))
+    }
+
+    /// Runs `insert` (an `INSERT ... ON CONFLICT (uuid) DO NOTHING` of a notification with an
+    /// app transaction) and reads the accounts linked to that app transaction, sorted; nil
+    /// for a duplicate. The app transaction's row is locked by then, so no registration can
+    /// change the links meanwhile. On PostgreSQL both happen in one statement, one round trip:
+    /// its snapshot is taken after the lock was granted.
+    func insertReadingLinks(
+        _ connection: any SQLConnection, insert: String, _ values: [SQLValue], bundleId: String,
+        appTransactionId: String
+    ) throws -> [String]? {
+        switch self {
+        case .sqlite:
+            guard try connection.insertUnlessConflicting(insert, values) else { return nil }
+            return try connection.execute(
+                "SELECT account_id FROM app_transaction_links WHERE bundle_id = ? AND app_transaction_id = ? ORDER BY account_id",
+                .text(bundleId), .text(appTransactionId)
+            ).compactMap { $0[0].text }
+        case .postgres:
+            let rows = try connection.execute(
+                """
+                WITH inserted AS (\(insert) RETURNING id)
+                SELECT links.account_id FROM inserted
+                LEFT JOIN app_transaction_links links ON links.bundle_id = ? AND links.app_transaction_id = ?
+                ORDER BY links.account_id
+                """, values + [.text(bundleId), .text(appTransactionId)])
+            guard !rows.isEmpty else { return nil }
+            return rows.compactMap { $0[0].text }
+        }
+    }
+}
