@@ -1,11 +1,18 @@
-/// The one error of the ledger. `unavailable` means "try again later" (the server answers
-/// 503 so Apple retries); the others are the caller's mistakes.
+/// The one error of the ledger. `unavailable` and `timedOut` mean "try again later" (the
+/// server answers 503 so Apple retries); `rejected` is the database refusing a statement for a
+/// reason no retry changes; the others are the caller's mistakes. Database failures are
+/// classified where they happen, from the database's own codes (SQLite's result codes,
+/// PostgreSQL's SQLSTATE classes).
 public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable {
         /// The database cannot be opened, written or reached right now.
         case unavailable = "store_unavailable"
         /// The store did not commit within the commit deadline: try again later.
         case timedOut = "store_timeout"
+        /// The database refused the statement for a reason a retry cannot change (a constraint,
+        /// a value it cannot hold, a statement it does not understand): a defect to report,
+        /// not an outage.
+        case rejected = "store_rejected"
         /// The store URL or a migration is wrong: refuse to start.
         case invalidStore = "invalid_store"
         case accountNotFound = "account_not_found"
@@ -22,10 +29,34 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(code.rawValue): \(message)" }
 
+    /// Whether the same write may succeed later: the store is down, busy, full or slow.
+    public var isTransient: Bool { code == .unavailable || code == .timedOut }
+
     /// Compared by code only.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
 
+    /// A ledger error as it is; anything else thrown inside a write is no database failure a
+    /// retry would mend.
     static func wrapping(_ error: any Error) -> LedgerError {
-        error as? LedgerError ?? LedgerError(.unavailable, "\(error)")
+        error as? LedgerError ?? LedgerError(.rejected, "\(error)")
+    }
+
+    /// SQLite's primary result code (the low byte of an extended one): a statement SQLite
+    /// refuses as such (constraint, type, size, misuse, a plain SQL error) is `rejected`;
+    /// busy, locked, read-only, I/O, full, cannot open, corrupt and the rest are the file's
+    /// state, `unavailable`.
+    static func sqliteCode(_ status: Int32) -> Code {
+        switch status & 0xFF {
+        case 1, 18, 19, 20, 21, 25: .rejected  // ERROR, TOOBIG, CONSTRAINT, MISMATCH, MISUSE, RANGE
+        default: .unavailable
+        }
+    }
+
+    /// PostgreSQL's SQLSTATE class: data exceptions (22), integrity constraints (23), invalid
+    /// transaction state (25), syntax or access rules (42) and a raised exception (P0) are
+    /// `rejected`; connection (08), rollback (40), resources (53, 54), operator intervention
+    /// (57), system (58) and anything unknown are `unavailable`.
+    static func sqlstateCode(_ state: String) -> Code {
+        ["22", "23", "25", "42", "P0"].contains(String(state.prefix(2))) ? .rejected : .unavailable
     }
 }

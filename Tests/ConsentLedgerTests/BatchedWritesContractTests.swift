@@ -245,7 +245,8 @@ struct BatchedWritesContractTests {
         let all = results.withLock { $0 }
         #expect(try all[0]?.get() == true)
         #expect(try all[1]?.get() == true)
-        #expect(throws: LedgerError(.unavailable, "")) { try all[2]?.get() }
+        // Its own failed statement aborted the transaction: rejected, not a store outage.
+        #expect(throws: LedgerError(.rejected, "")) { try all[2]?.get() }
         let rows = try store.read { connection in
             try connection.execute("SELECT id FROM batch_rows ORDER BY id").compactMap { $0[0].integer }
         }

@@ -110,21 +110,43 @@ struct NotificationRouteTests {
     func readinessFollowsTheLastNotification() throws {
         let fixture = try ResponderFixture()
         #expect(fixture.send("GET", "/readyz").status == 200)
-        // Notifications fail to commit, the probe's own write does not: a full disk that still
-        // takes a page rewritten in place.
+        // A full disk: no page more for the database. A notification that needs new pages (here
+        // a trigger adds 64 KB beside it) fails with SQLITE_FULL, while the probe's own write,
+        // which rewrites a row in place, passes.
         try fixture.ledger.store.writeAndWait { connection in
+            try connection.execute("CREATE TABLE ballast (b BLOB)", [])
             try connection.execute(
-                "CREATE TEMP TRIGGER full_disk BEFORE INSERT ON main.notifications BEGIN SELECT RAISE(FAIL, 'disk full'); END",
+                "CREATE TEMP TRIGGER grows BEFORE INSERT ON main.notifications BEGIN INSERT INTO ballast VALUES (zeroblob(65536)); END",
                 [])
+            let pages = try connection.execute("PRAGMA page_count", [])[0][0].integer ?? 0
+            try connection.execute("PRAGMA max_page_count = \(pages)", [])
         }
-        #expect(fixture.postNotification(try fixture.notification("SUBSCRIBED")).status == 503)
+        let refusal = fixture.postNotification(try fixture.notification("SUBSCRIBED"))
+        #expect(refusal.status == 503)
+        #expect(refusal.errorCode == "store_unavailable")
         let refused = fixture.send("GET", "/readyz")
         #expect(refused.status == 503)
         #expect(refused.errorCode == "store_unavailable")
-        try fixture.ledger.store.writeAndWait { connection in try connection.execute("DROP TRIGGER temp.full_disk", [])
+        try fixture.ledger.store.writeAndWait { connection in
+            try connection.execute("PRAGMA max_page_count = 1073741823", [])
         }
         #expect(fixture.postNotification(try fixture.notification("SUBSCRIBED")).status == 200)
         #expect(fixture.send("GET", "/readyz").status == 200)
+    }
+
+    @Test("a statement the database refuses is store_rejected with 500, not an outage: readiness stays, nothing stored")
+    func rejectedStatementIsNoOutage() throws {
+        let fixture = try ResponderFixture()
+        try fixture.ledger.store.writeAndWait { connection in
+            try connection.execute(
+                "CREATE TEMP TRIGGER refused BEFORE INSERT ON main.notifications BEGIN SELECT RAISE(ABORT, 'refused'); END",
+                [])
+        }
+        let refusal = fixture.postNotification(try fixture.notification("SUBSCRIBED"))
+        #expect(refusal.status == 500)
+        #expect(refusal.errorCode == "store_rejected")
+        #expect(fixture.send("GET", "/readyz").status == 200)
+        #expect(try fixture.ledger.notificationCount() == 0)
     }
 
     @Test("a store that cannot write answers 503 so Apple retries")

@@ -33,7 +33,7 @@ extension LedgerStore {
             completion(
                 result.flatMap { value in
                     guard let typed = value as? T else {
-                        return .failure(LedgerError(.unavailable, "unexpected result type"))
+                        return .failure(LedgerError(.rejected, "unexpected result type"))
                     }
                     return .success(typed)
                 })

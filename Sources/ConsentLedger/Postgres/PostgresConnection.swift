@@ -103,7 +103,8 @@ final class PostgresConnection: SQLConnection {
         commitReached = true
         guard status == "COMMIT" else {
             lastFailure = .statement
-            throw LedgerError(.unavailable, "PostgreSQL rolled the transaction back instead of committing it")
+            // Only a failed statement of its own makes PostgreSQL roll a COMMIT back: no retry mends it.
+            throw LedgerError(.rejected, "PostgreSQL rolled the transaction back instead of committing it")
         }
     }
 
@@ -232,7 +233,8 @@ final class PostgresConnection: SQLConnection {
             lastFailure = .statement
         }
         let code = state.isEmpty ? "" : " [\(state)]"
-        return LedgerError(.unavailable, "PostgreSQL\(code): \(message) in '\(sql.prefix(60))'")
+        let classified = lastFailure == .statement ? LedgerError.sqlstateCode(state) : .unavailable
+        return LedgerError(classified, "PostgreSQL\(code): \(message) in '\(sql.prefix(60))'")
     }
 
     private static let int8: Oid = 20

@@ -72,7 +72,7 @@ struct AdminHandler: Sendable {
             }
             return .json(200, account)
         } catch {
-            return .error(503, error.code.rawValue, error.message)
+            return .error(error.httpStatus, error.code.rawValue, error.message)
         }
     }
 
@@ -106,7 +106,7 @@ struct AdminHandler: Sendable {
             let events = try ledger.events(bundleId: bundleId, after: after, limit: limit)
             return .json(200, EventPage(events: events, nextCursor: events.last?.cursor ?? after))
         } catch {
-            return .error(503, error.code.rawValue, error.message)
+            return .error(error.httpStatus, error.code.rawValue, error.message)
         }
     }
 
@@ -120,7 +120,7 @@ struct AdminHandler: Sendable {
             }
             return .json(200, stored)
         } catch {
-            return .error(503, error.code.rawValue, error.message)
+            return .error(error.httpStatus, error.code.rawValue, error.message)
         }
     }
 
@@ -141,7 +141,7 @@ struct AdminHandler: Sendable {
         switch result {
         case .success(let account): .json(200, account)
         case .failure(let error) where error.code == .accountNotFound: .error(404, error.code.rawValue, error.message)
-        case .failure(let error): .error(503, error.code.rawValue, error.message)
+        case .failure(let error): .error(error.httpStatus, error.code.rawValue, error.message)
         }
     }
 }

@@ -31,7 +31,7 @@ struct NotificationHandler: Sendable {
             answer = acknowledgement("duplicate", uuid)
             (answer.notificationUUID, answer.notificationType) = (uuid, type)
         case .rejected(let status, let code, let message, let uuid, let type):
-            if status == 503 && code != "verification_busy" {
+            if (status == 503 && code != "verification_busy") || status == 500 {
                 // Apple (or whoever reaches the public listener) learns that it should retry,
                 // not which database failed where: the detail goes to the request log.
                 answer = .error(status, code, "the notification was not stored: deliver it again later")

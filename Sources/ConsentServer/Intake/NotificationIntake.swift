@@ -115,10 +115,11 @@ public struct NotificationIntake: Sendable {
                 completion(.stored(uuid: uuid, type: type))
             case .failure(let error):
                 metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "store_failed")])
+                let retry = error.isTransient ? ", retry later" : ""
                 completion(
                     .rejected(
-                        status: 503, code: error.code.rawValue, message: "not stored, retry later: \(error.message)",
-                        uuid: uuid, type: type))
+                        status: error.httpStatus, code: error.code.rawValue,
+                        message: "not stored\(retry): \(error.message)", uuid: uuid, type: type))
             }
         }
     }
