@@ -192,6 +192,39 @@ struct StorageFaultsEndToEndTests {
         #expect(try await Self.missing(before + after, in: server).isEmpty)
     }
 
+    @Test(
+        "an admin read that waits for a locked store holds no libmicrohttpd thread: /healthz on the one thread answers at once"
+    )
+    func slowAdminReadHoldsNoEventThread() async throws {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-slow-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(#"{"localTesting": true, "http": {"threads": 1}}"#.utf8).write(to: configuration)
+        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        defer { server.terminate() }
+        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        #expect(try await Self.post(server, ca, count: 1).count == 1)
+        // The feed's new events need their positions, a short write: it waits for the lock.
+        let locker = try server.holdWriteLock(seconds: 6)
+        defer { locker.waitUntilExit() }
+        let feed = Task { () -> (Int, Date) in
+            let answer = try await server.request("GET", "/v1/apps/\(Self.bundleId)/events", admin: true)
+            return (answer.status, Date())
+        }
+        try await Task.sleep(for: .milliseconds(300))  // the feed request is waiting by now
+        let started = Date()
+        let probe = try #require(RawConnection(port: server.port))
+        probe.send("GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        let (text, _) = probe.read(seconds: 10)
+        let answered = Date()
+        #expect(RawConnection.status(text) == 200)
+        let (feedStatus, feedAnswered) = try await feed.value
+        #expect(
+            answered < feedAnswered,
+            "/healthz waited for the feed: \(answered.timeIntervalSince(started)) s, the feed \(feedStatus)")
+        #expect(answered.timeIntervalSince(started) < 1, "/healthz took \(answered.timeIntervalSince(started)) s")
+    }
+
     @Test("a stalled store answers 503 store_timeout at the commit deadline, and /readyz within it")
     func stalledStoreHasADeadline() async throws {
         let directory = TestScratch.root.appendingPathComponent("agekit-e2e-stall-\(UUID().uuidString)")

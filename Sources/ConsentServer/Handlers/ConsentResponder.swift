@@ -18,6 +18,8 @@ public final class ConsentResponder: HTTPResponder {
     public let metrics: Metrics
     private let log: RequestLog
     private let authentication = Mutex(AuthenticationLimit())
+    /// The admin reads: every route answers through the reply, none on the caller's thread.
+    private let reads = BlockingWork(label: "agekit-admin-reads")
 
     public init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
@@ -106,13 +108,13 @@ public final class ConsentResponder: HTTPResponder {
         case (.appTransactions(let bundleId), "POST"):
             admin.registerAppTransaction(bundleId: bundleId, request, reply: reply)
         case (.account(let bundleId, let accountId), "GET"):
-            reply(admin.account(bundleId: bundleId, accountId: accountId))
+            reads.run { [admin] in reply(admin.account(bundleId: bundleId, accountId: accountId)) }
         case (.restore(let bundleId, let accountId), "POST"):
             admin.restore(bundleId: bundleId, accountId: accountId, request, reply: reply)
         case (.events(let bundleId), "GET"):
-            reply(admin.events(bundleId: bundleId, request))
+            reads.run { [admin] in reply(admin.events(bundleId: bundleId, request)) }
         case (.notification(let uuid), "GET"):
-            reply(admin.notification(uuid: uuid))
+            reads.run { [admin] in reply(admin.notification(uuid: uuid)) }
         case (.invalid(let reason), _):
             reply(.error(400, "invalid_path", "the path is refused: \(reason)"))
         case (.unknown, _):
