@@ -1,3 +1,5 @@
+import AgeGating
+
 extension LaunchSequence {
     /// Feeds one event in. Returns the actions to perform, in order; an event the current
     /// stage did not ask for returns none and is recorded in ``ignoredEvents``.
@@ -15,7 +17,7 @@ extension LaunchSequence {
                 return ignore(event, at: now, "no age check requirement was asked")
             }
             if let decision = AgeStep.cadence(
-                settings.cadence ?? .everyLaunchWhenRequired, record: context.cadence, requirement: requirement,
+                cadenceInForce, record: context.cadence, requirement: requirement,
                 now: now, saved: context.savedAnswer)
             {
                 return applyAge(decision)
@@ -121,6 +123,9 @@ extension LaunchSequence {
 
     // MARK: - Steps
 
+    /// The owner's cadence, tightened by the region's (the same rule as the gate's).
+    var cadenceInForce: CadenceRule { CadenceRule.inForce(app: settings.cadence, region: context.regionCadence) }
+
     private mutating func startAgeStep(at now: Timestamp) -> [Action] {
         switch AgeStep.start(settings: settings, os: context.os, platform: context.platform) {
         case .decided(let decision):
@@ -130,7 +135,7 @@ extension LaunchSequence {
             return [.checkAgeRequirement]
         case .askEveryone:
             if let decision = AgeStep.cadence(
-                settings.cadence ?? .everyLaunchWhenRequired, record: context.cadence, requirement: .required,
+                cadenceInForce, record: context.cadence, requirement: .required,
                 now: now, saved: context.savedAnswer)
             {
                 return applyAge(decision)

@@ -54,6 +54,7 @@ struct AgeOutcome: Sendable {
             gates: gates, capabilities: scenario.capabilities, deadline: deadline, cadence: scenario.profile.cadence,
             onProgrammerError: { _ in })
         configuration.adultFeaturesNeedConfirmedAdult = scenario.region.adultDownloadsRequireConfirmedAdult
+        configuration.regionCadence = scenario.region.applying(to: scenario.person).cadenceRule(on: scenario.today)
         let store = InMemoryKeyValueStore()
         if let lastAsked = scenario.lastAsked {
             var record = CadenceRecord(hasLaunched: true)

@@ -36,7 +36,8 @@ struct LaunchCommand: Command {
                                 profileOnly, refuseAll or close
           --date YYYY-MM-DD     the simulated day (default 2026-11-30)
           --last-asked DAY      the day the app last asked for the age range: the cadence rule
-                                (the owner's 'cadence', else the region's: US-AL every-12-months,
+                                (the region's while its law applies, which the owner's 'cadence' may
+                                only tighten: US-AL every-12-months,
                                 US-CA download-and-launch) decides whether this launch asks again
           --consent-date DAY    the day the person answered the consent form (accepting all);
                                 consent older than 13 months is asked again
@@ -75,10 +76,15 @@ struct LaunchCommand: Command {
                 "Privacy launch for \(options.subjectDescription) in \(options.region.id) on iOS \(options.os)"
                 + " (consent region \(options.consentRegion.rawValue), saved answer \(options.saved?.rawValue ?? "none"),"
                 + " threshold \(options.settings.threshold), \(options.date),"
-                + " cadence \(options.settings.cadence?.description ?? "every-launch"))"
+                + " cadence \(Self.cadenceInForce(options)))"
             console.out(report.text(heading: heading))
         }
         return 0
+    }
+
+    /// The rule the launch follows: the owner's, tightened by the region's while its law applies.
+    static func cadenceInForce(_ options: LaunchOptions) -> CadenceRule {
+        CadenceRule.inForce(app: options.settings.cadence, region: options.region.cadenceRule(on: options.date))
     }
 
     /// The cadence record the app kept: launched before, and the day it last asked.

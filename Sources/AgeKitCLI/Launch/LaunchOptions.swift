@@ -88,8 +88,6 @@ struct LaunchOptions {
         if let path = ownerFile {
             settings = try Self.loadSettings(path, readFile: readFile)
         }
-        // The region's cadence applies unless the owner settings choose one.
-        if settings.cadence == nil { settings.cadence = region.parsedCadenceRule }
         func day(_ name: String) throws(CLIError) -> CalendarDay? {
             try parsed.value(name, as: "a YYYY-MM-DD day") { CalendarDay(parsing: $0) }
         }

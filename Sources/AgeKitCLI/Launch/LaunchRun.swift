@@ -15,10 +15,8 @@ struct LaunchRun: Sendable {
     var device = SimulatedPrivacyDevice.Setup()
 
     /// Runs the sequence to its end and reports the steps and the actions performed. The
-    /// region's cadence applies unless the owner settings choose one.
+    /// region's cadence, where its law applies, is the floor the owner's may only tighten.
     func run() async -> LaunchReport {
-        var settings = settings
-        if settings.cadence == nil { settings.cadence = setup.region.parsedCadenceRule }
         let clock = SimulatedClock(start: start)
         let system = SimulatedAgeSystem(setup, clock: clock)
         let device = SimulatedPrivacyDevice(ageSystem: system, setup: device)

@@ -115,6 +115,17 @@ public struct Region: Hashable, Sendable, Codable {
         return unique
     }
 
+    /// The cadence rule the law sets while it applies on `day` (nil before it, or without one).
+    public func cadenceRule(on day: CalendarDay) -> CadenceRule? {
+        isRegulated(on: day) ? parsedCadenceRule : nil
+    }
+
+    /// Whether the App Store blocks 18+ downloads here on `day` unless the account is a
+    /// confirmed adult.
+    public func requiresConfirmedAdultForAdultDownloads(on day: CalendarDay) -> Bool {
+        adultDownloadsRequireConfirmedAdult
+    }
+
     /// Whether a person may decline on `day`.
     public func allowsDeclining(on day: CalendarDay) -> Bool { canDecline || !isInEffect(on: day) }
 

@@ -79,8 +79,10 @@ public struct SimulatedPrivacyDevice: Sendable {
     /// A session for this device on the age system's platform and OS.
     public func session(settings: OwnerSettings) async -> LaunchSession {
         let capabilities = ageSystem.setup.capabilities
+        let region = ageSystem.setup.region.applying(to: ageSystem.setup.person)
         return await LaunchSession.prepare(
-            settings: settings, os: capabilities.os, platform: capabilities.platform, services: services,
+            settings: settings, os: capabilities.os, platform: capabilities.platform,
+            regionCadence: region.cadenceRule(on: clock.today), services: services,
             deadlines: LaunchSession.Deadlines(clock: clock))
     }
 }
