@@ -131,7 +131,7 @@ public final class AgeGate {
 
     /// The launch check: reads the system's signals (both calls at once, each under its own
     /// deadline), asks if they and the cadence rule say so. A decline is never asked again
-    /// here. A signal that failed or hung never skips the request: where the call that
+    /// here, except once when the person becomes regulated (a law that starts). A signal that failed or hung never skips the request: where the call that
     /// decides failed, the careful side asks.
     @discardableResult
     public func launch() async -> LaunchReport {
@@ -144,9 +144,14 @@ public final class AgeGate {
         let context = CadenceRule.Context(
             isRegulated: isRegulated, isFirstLaunch: !cadence.hasLaunched, lastRequest: cadence.lastRequest,
             now: clock.now)
+        // A law that starts for this person runs the check once, whatever was stored before
+        // it (a decline given where nobody had to answer) and whatever the cadence counted.
+        let lawStarted = cadence.regulationStarted(isRegulated: isRegulated)
         let asks =
-            capabilities.canRequestAgeRange && policy != .declined && configuration.cadenceInForce.asksAtLaunch(context)
+            capabilities.canRequestAgeRange
+            && (lawStarted || (policy != .declined && configuration.cadenceInForce.asksAtLaunch(context)))
         cadence.hasLaunched = true
+        cadence.lastLaunchRegulated = isRegulated
         try? store.set(cadence.encoded, forKey: CadenceRecord.key)
         if asks { await request(.launch) }
         let report = LaunchReport(
