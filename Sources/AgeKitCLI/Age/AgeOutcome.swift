@@ -53,7 +53,8 @@ struct AgeOutcome: Sendable {
         var configuration = AgeGate.Configuration(
             gates: gates, capabilities: scenario.capabilities, deadline: deadline, cadence: scenario.profile.cadence,
             onProgrammerError: { _ in })
-        configuration.adultFeaturesNeedConfirmedAdult = scenario.region.adultDownloadsRequireConfirmedAdult
+        configuration.adultFeaturesNeedConfirmedAdult = scenario.region.requiresConfirmedAdultForAdultDownloads(
+            on: scenario.today)
         configuration.regionCadence = scenario.region.applying(to: scenario.person).cadenceRule(on: scenario.today)
         let store = InMemoryKeyValueStore()
         if let lastAsked = scenario.lastAsked {
