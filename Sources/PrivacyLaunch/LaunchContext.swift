@@ -24,6 +24,9 @@ public struct LaunchContext: Hashable, Sendable {
     /// The cadence rule the person's region sets, where the app learns it; the owner's rule
     /// may only tighten it (``CadenceRule/inForce(app:region:)``).
     public var regionCadence: CadenceRule?
+    /// The person's answer to the app's own "18 or older?" question, where the platform has no
+    /// age range API (visionOS, tvOS, watchOS); nil when not asked or not answered.
+    public var adultAnswer: Bool?
 
     public init(
         os: OSVersion, savedAnswer: AgeAnswer? = nil, trackingStatus: TrackingStatus = .notDetermined,

@@ -127,7 +127,10 @@ extension LaunchSequence {
     var cadenceInForce: CadenceRule { CadenceRule.inForce(app: settings.cadence, region: context.regionCadence) }
 
     private mutating func startAgeStep(at now: Timestamp) -> [Action] {
-        switch AgeStep.start(settings: settings, os: context.os, platform: context.platform) {
+        switch AgeStep.start(
+            settings: settings, os: context.os, platform: context.platform, saved: context.savedAnswer,
+            adultAnswer: context.adultAnswer)
+        {
         case .decided(let decision):
             return applyAge(decision)
         case .checkRequirement:

@@ -50,13 +50,14 @@ public actor LaunchSession {
     /// the session (no prompt is shown while reading).
     public static func prepare(
         settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, regionCadence: CadenceRule? = nil,
-        services: LaunchServices, deadlines: Deadlines = Deadlines()
+        adultAnswer: Bool? = nil, services: LaunchServices, deadlines: Deadlines = Deadlines()
     ) async -> LaunchSession {
-        let context = LaunchContext(
+        var context = LaunchContext(
             os: os, savedAnswer: await services.store.load(), trackingStatus: await services.tracking.status(),
             notificationStatus: await services.notifications.status(),
             locationStatus: await services.location.status(), cadence: await services.store.loadCadence(),
             platform: platform, regionCadence: regionCadence)
+        context.adultAnswer = adultAnswer
         return LaunchSession(
             settings: settings, context: context, platform: platform, services: services, deadlines: deadlines)
     }
