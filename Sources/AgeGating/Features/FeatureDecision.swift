@@ -15,6 +15,10 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
         /// Closed by a guardian's communication limits; the next step is a guardian permission
         /// request, never a quiet unlock.
         case blockedByParentalControls
+        /// Closed by communication limits on an adult's account: there is no guardian to ask
+        /// (PermissionKit throws `notAvailable` for an adult), so no request is offered; the
+        /// person changes the limit in Screen Time.
+        case communicationLimitsOnAdult
         /// Closed until the age is confirmed by card or ID (in the system's Settings).
         case needsConfirmedAdult
         /// The system could not answer this launch; try again at the next launch.
@@ -48,7 +52,7 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
 
     public var nextStep: NextStep {
         switch reason {
-        case .allowed, .tooYoung: .none
+        case .allowed, .tooYoung, .communicationLimitsOnAdult: .none
         case .needsAgeRange: .askForAgeRange
         case .needsAdultQuestion: .askAdultQuestion
         case .blockedByParentalControls: .requestGuardianPermission

@@ -27,7 +27,8 @@ extension FeatureRequirement {
     /// | not asked, declined, without it | needs the app's "18 or older?" question |
     /// | unavailable | unavailable |
     /// | known, tier below the minimum | too young (no button) |
-    /// | known, communication limits on a blocked feature | blocked by parental controls |
+    /// | known minor, communication limits on a blocked feature | blocked by parental controls |
+    /// | known adult, communication limits on a blocked feature | closed, no guardian request |
     /// | known, confirmed adult required (or an 18+ feature where 18+ downloads need one), not confirmed | needs a confirmed adult |
     /// | known, otherwise | allowed |
     @inlinable
@@ -43,7 +44,9 @@ extension FeatureRequirement {
                 return FeatureDecision(.tooYoung)
             }
             if communicationLimited && blockedByCommunicationLimits {
-                return FeatureDecision(.blockedByParentalControls)
+                // Route by age before asking: an adult has no guardian request.
+                return FeatureDecision(
+                    tier.isAtLeast(Self.adultAge) ? .communicationLimitsOnAdult : .blockedByParentalControls)
             }
             let adultFeature = (effectiveMinimumAge ?? 0) >= Self.adultAge
             let needsConfirmed = requiresConfirmedAdult || (context.adultFeaturesNeedConfirmedAdult && adultFeature)

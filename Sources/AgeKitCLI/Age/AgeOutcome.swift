@@ -82,7 +82,8 @@ struct AgeOutcome: Sendable {
         for (name, decision) in decisions where decision.nextStep == .requestGuardianPermission {
             let simulation = CommunicationSimulation(
                 feature: name, guardian: scenario.guardian,
-                reportsCancel: scenario.capabilities.os >= OSVersion(27, 0), start: clock.now)
+                reportsCancel: scenario.capabilities.os >= OSVersion(27, 0),
+                personIsAdult: scenario.person.systemAge(on: scenario.today) >= 18, start: clock.now)
             requests.append((name, await simulation.run()))
         }
         var outcome = AgeOutcome(
