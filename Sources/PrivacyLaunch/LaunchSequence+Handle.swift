@@ -22,10 +22,15 @@ extension LaunchSequence {
             {
                 return applyAge(decision)
             }
-            askReason =
-                requirement == .required
-                ? "the system says this person needs an age check"
-                : "the system could not say whether an age check is required: asked (careful side)"
+            switch requirement {
+            case .required: askReason = "the system says this person needs an age check"
+            case .unknown:
+                askReason = "the system could not say whether an age check is required: asked (careful side)"
+            case .notRequired:
+                // Only a rule that asks at download gets here: the reason names that rule.
+                askReason =
+                    "the system says no age check is required; cadence \(cadenceInForce) asks at the first launch after download"
+            }
             stage = .askingAge
             return [.requestAgeRange(settings.ageGates)]
 

@@ -90,6 +90,19 @@ extension AgeOutcome {
         }
     }
 
+    /// Says where a significant-change feature comes from the sandbox persona's switch
+    /// rather than the region's law (the reason names the fact it comes from).
+    func sandboxFeatures(_ scenario: AgeScenario) -> String? {
+        guard scenario.person.significantUpdateApplicable, let reported = signals.regulatoryFeatures else { return nil }
+        let region = scenario.region.applying(to: scenario.person)
+        let minor = scenario.person.systemAge(on: scenario.today) < (region.maximumAge ?? 18)
+        let fromLaw = region.isRegulated(on: scenario.today) ? region.features(minor: minor, on: scenario.today) : []
+        let fromSandbox = reported.subtracting(fromLaw).filter { $0 != .declaredAgeRangeRequired }
+        guard !fromSandbox.isEmpty else { return nil }
+        let names = fromSandbox.map(\.rawValue).sorted().joined(separator: ", ")
+        return "\(names) from the sandbox persona's significant-update switch, not from \(region.name)'s law"
+    }
+
     static func name(_ failure: AgeGate.Failure) -> String {
         switch failure {
         case .error(let error): error.rawValue
@@ -121,7 +134,9 @@ extension AgeOutcome {
         let features = signals.regulatoryFeatures.map {
             $0.isEmpty ? "none" : $0.map(\.rawValue).sorted().joined(separator: ", ")
         }
-        lines.append("Signals         eligible \(eligible); regulatory features \(features ?? "n/a")")
+        lines.append(
+            "Signals         eligible \(eligible); regulatory features \(features ?? "n/a")"
+                + (sandboxFeatures(scenario).map { " (\($0))" } ?? ""))
         lines.append("Regulation      \(regulation.rawValue)")
         lines.append("Asks at launch  \(asksAtLaunch ? "yes" : "no")")
         switch policy {

@@ -64,7 +64,8 @@ struct ChangesReport: Encodable {
         featuresSource = answer.featuresSource
         guardian = options.guardianName ?? "persona default (\(options.persona.guardianAnswer.rawValue))"
         route = flow.decision?.route.name ?? "none"
-        routeReason = flow.decision?.reason ?? ""
+        // The route's reason names where its features came from (reported, synced or inferred).
+        routeReason = flow.decision.map { "\($0.reason); features \(answer.featuresSource)" } ?? ""
         applies = flow.changes.filter { $0.status != .exempt }.map(\.id)
         exempt = flow.changes.filter { $0.status == .exempt }.map(\.id)
         var notes = options.originalVersionNote.map { [$0] } ?? []

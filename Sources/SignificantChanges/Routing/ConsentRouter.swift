@@ -45,7 +45,7 @@ public struct ConsentRouter: Hashable, Sendable {
             case (_, false, false):
                 (.clear, "no significant-change feature is required for this person")
             case (.minor, true, _):
-                (.guardianQuestion, "a minor whose region requires parental consent")
+                (.guardianQuestion, "a minor, with parental consent in the required features")
             case (.minor, false, true):
                 (.clear, "a minor for whom only adult notification is required: a minor never sees the adult sheet")
             case (.confirmedAdult, _, true):
