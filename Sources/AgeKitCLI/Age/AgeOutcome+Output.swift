@@ -50,6 +50,13 @@ extension AgeOutcome {
                 "platform": .string(scenario.capabilities.platform.rawValue),
                 "gates": .array(scenario.profile.gates.values.map(AgeJSON.int)),
                 "date": .string(scenario.today.description),
+                "defaults": .array((scenario.shared?.defaults ?? []).map(AgeJSON.string)),
+                "notHonoured": .array((scenario.shared?.notHonoured ?? []).map(AgeJSON.string)),
+                "cadence": .string(
+                    CadenceRule.inForce(
+                        app: scenario.profile.cadence,
+                        region: scenario.region.applying(to: scenario.person).cadenceRule(on: scenario.today)
+                    ).description),
             ]),
             "response": .object(response),
             "signals": .object([
@@ -111,10 +118,11 @@ extension AgeOutcome {
     }
 
     func text(_ scenario: AgeScenario) -> String {
-        let who = scenario.personaName ?? "custom person"
+        let who = scenario.shared?.personDescription ?? scenario.personaName ?? "custom person"
         let device = "\(scenario.capabilities.platform.rawValue) \(scenario.capabilities.os)"
         var lines = [
-            "Person          \(who), \(scenario.person.declaration.rawValue), in \(scenario.region.id) on \(device), \(scenario.today)",
+            "Person          \(who), \(scenario.person.declaration.rawValue), in \(scenario.region.id) on \(device), \(scenario.today)"
+                + (scenario.shared?.defaultsNote ?? ""),
             "App gates       \(scenario.profile.gates)",
         ]
         switch response {
