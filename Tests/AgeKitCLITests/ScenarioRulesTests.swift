@@ -124,4 +124,29 @@ struct ScenarioRulesTests {
             #expect(text.contains("returning false in production"), "\(guide)")
         }
     }
+
+    @Test("a persona name that misleads is explained in 'agekit age personas'")
+    func personaNamesExplained() async throws {
+        let personas = try await Self.jsonArray(["age", "personas"])
+        let declined = try #require(personas.first { $0["name"] as? String == "16to17-declined" })
+        let note = try #require(declined["note"] as? String)
+        #expect(note.contains("guardian") && note.contains("shares"), "\(note)")
+        let text = await Self.agekit(["age", "personas"])
+        #expect(text.out.contains("note: 'declined' is the guardian's answer"))
+        // The same person through the commands: the range is shared, never declined.
+        let age = try await Self.json(["age", "--persona", "16to17-declined"])
+        #expect((age["response"] as? [String: Any])?["kind"] as? String == "sharing")
+    }
+
+    @Test("an option the scenario cannot honour is said, in every command", arguments: ["age", "launch", "changes"])
+    func notHonouredIsSaid(command: String) async throws {
+        let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/examples/changes.json").path
+        let extra = command == "changes" ? ["--catalog", catalog] : []
+        let run = await Self.agekit([command, "--age", "14", "--region", "US-TX", "--declines"] + extra)
+        #expect(run.code == 0, "\(run.err)")
+        let first = run.out.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.contains("not honoured: --declines: Texas does not let the person decline"), "\(first)")
+        #expect(first.contains("defaults: date 2026-11-30"), "\(first)")
+    }
 }
