@@ -1,0 +1,108 @@
+import AgeKitSimulator
+import AgeSignals
+import Foundation
+import Testing
+
+@testable import AgeKitCLI
+
+/// One scenario, one answer: the same person, device, region and day through `age`,
+/// `launch`, `changes` and `explore` give the same shared facts.
+@Suite("one scenario through the four commands")
+struct OneScenarioTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let person: String
+        let region: String
+        var platform = Platform.iOS
+        var os = OSVersion(26, 5)
+        var date = "2026-11-30"
+        var answer = ExploreAnswer.declared
+        var testDescription: String { "\(person) \(region) \(platform) \(os) \(date) \(answer)" }
+
+        var personArguments: [String] {
+            person.hasPrefix("age-") ? ["--age", String(person.dropFirst(4))] : ["--persona", person]
+        }
+        var arguments: [String] {
+            personArguments + [
+                "--region", region, "--platform", platform.rawValue, "--os", os.description, "--date", date,
+            ] + (answer == .declined ? ["--declines"] : [])
+                + (answer == .unavailable ? ["--fault", "request:notAvailable"] : [])
+        }
+    }
+
+    static let rows: [Row] = [
+        Row(person: "13to15-approved", region: "US-TX"),
+        Row(person: "age-30", region: "US-AL", date: "2027-03-01"),
+        Row(person: "age-14", region: "US-CA", date: "2026-12-31"),
+        Row(person: "age-14", region: "US-CA", date: "2027-01-01"),
+        Row(person: "adult-confirmed", region: "US-UT", date: "2027-06-01"),
+        Row(person: "age-16", region: "BR", os: OSVersion(26, 4)),
+        Row(person: "age-30", region: "default", answer: .declined),
+        Row(person: "16to17-declined", region: "US-LA", date: "2027-08-01", answer: .declined),
+        Row(person: "age-12", region: "US-TX", os: OSVersion(26, 2)),
+    ]
+
+    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/examples/changes.json")
+        .path
+
+    @Test("the same scenario gives the same regulation, features, cadence and saved answer", arguments: rows)
+    func sameFacts(_ row: Row) async throws {
+        let age = try await ScenarioRulesTests.json(["age"] + row.arguments)
+        let launch = try await ScenarioRulesTests.json(["launch"] + row.arguments)
+        let changes = try await ScenarioRulesTests.json(["changes", "--catalog", Self.catalog] + row.arguments)
+
+        let axes = ExploreAxes(
+            persons: [try #require(ExplorePerson(name: row.person))], answers: [row.answer],
+            platforms: [row.platform], versions: [row.os], regions: [try RegionCatalog.standard.region(row.region)],
+            dates: [try #require(CalendarDay(parsing: row.date))])
+        let report = await ExploreSweep(axes: axes, configuration: .example).run()
+        let explore = report.outcomes(of: try #require(report.cells.first))
+
+        // Regulatory features: what the gate read, what routing used, what the explorer saw.
+        // Where the OS cannot report them, routing infers them and says so.
+        let signals = try #require(age["signals"] as? [String: Any])
+        #expect(explore.changes.features == changes["features"] as? [String], "explore changes")
+        if let ageFeatures = signals["regulatoryFeatures"] as? [String] {
+            #expect((changes["features"] as? [String]) == ageFeatures.sorted(), "changes")
+            let exploreFeatures = ageFeatures.isEmpty ? "none" : ageFeatures.sorted().joined(separator: ",")
+            #expect(explore.age.signals.hasSuffix("regulatory features \(exploreFeatures)"), "\(explore.age.signals)")
+        } else {
+            #expect((changes["featuresSource"] as? String)?.contains("inferred") == true)
+            #expect(explore.age.signals.hasSuffix("regulatory features n/a"), "\(explore.age.signals)")
+        }
+
+        // Regulation: the gate's verdict and the launch sequence's age rule agree.
+        let regulation = try #require(age["regulation"] as? String)
+        #expect(
+            (regulation == "notRequired") == (launch["ageRule"] as? String == "noCheckRequired"),
+            "\(regulation) / \(launch["ageRule"] ?? "nil")")
+        #expect(launch["ageRule"] as? String == explore.launch.ageRule)
+        #expect(launch["ageAnswer"] as? String == explore.launch.ageAnswer)
+
+        // Cadence, date and saved answer, as each command read the scenario.
+        let input = try #require(age["input"] as? [String: Any])
+        let launchScenario = try #require(launch["scenario"] as? [String: Any])
+        let changesScenario = try #require(changes["scenario"] as? [String: Any])
+        #expect(input["cadence"] as? String == launchScenario["cadence"] as? String)
+        #expect(changesScenario["cadence"] as? String == launchScenario["cadence"] as? String)
+        for scenario in [launchScenario, changesScenario] {
+            #expect(scenario["date"] as? String == row.date)
+            #expect(scenario["region"] as? String == row.region.uppercased() || row.region == "default")
+            #expect(scenario["savedAnswer"] == nil || scenario["savedAnswer"] is NSNull)
+        }
+        #expect(input["date"] as? String == row.date)
+    }
+
+    @Test("a saved answer reaches every command the same way")
+    func savedAnswer() async throws {
+        let arguments = ["--age", "30", "--saved", "over"]
+        let launch = try await ScenarioRulesTests.json(["launch"] + arguments)
+        let changes = try await ScenarioRulesTests.json(["changes", "--catalog", Self.catalog] + arguments)
+        let age = try await ScenarioRulesTests.json(["age"] + arguments)
+        #expect((launch["scenario"] as? [String: Any])?["savedAnswer"] as? String == "over")
+        #expect((changes["scenario"] as? [String: Any])?["savedAnswer"] as? String == "over")
+        // Where a command cannot use it, it says so rather than swallow it.
+        let notHonoured = (age["input"] as? [String: Any])?["notHonoured"] as? [String] ?? []
+        #expect(notHonoured.contains { $0.hasPrefix("--saved") })
+    }
+}
