@@ -95,7 +95,7 @@ struct ExploreOptions {
             }
         }
         dates = try Self.list(parsed, "date") { text throws(CLIError) in
-            if text == "today" { return today }
+            if text == "today" { return CalendarDay(Date()) }
             guard let day = CalendarDay(parsing: text) else {
                 throw .usage("--date: '\(text)' is not a YYYY-MM-DD day or 'today'")
             }
@@ -117,6 +117,21 @@ struct ExploreOptions {
             if !values.contains(value) { values.append(value) }
         }
         return values
+    }
+
+    /// What the run takes by default, in words, for the report.
+    func defaults(today: CalendarDay) -> [String] {
+        var defaults: [String] = []
+        if profilePath == nil { defaults.append("profile: the built-in example") }
+        if ownerPath == nil { defaults.append("owner settings: the defaults") }
+        if catalogPath == nil { defaults.append("catalog: docs/examples/changes.json") }
+        if persons == nil { defaults.append("persons: the six personas and one age per band") }
+        if answers == nil { defaults.append("answers: declared, declined, unavailable") }
+        if platforms == nil { defaults.append("platforms: all") }
+        if versions == nil { defaults.append("OS versions: all") }
+        if regions == nil { defaults.append("regions: all") }
+        if dates == nil { defaults.append("dates: \(today) and each day a region's rule starts") }
+        return defaults
     }
 
     /// The whole space, narrowed by the flags given.

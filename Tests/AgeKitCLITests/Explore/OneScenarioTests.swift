@@ -1,6 +1,7 @@
 import AgeKitSimulator
 import AgeSignals
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AgeKitCLI
@@ -104,5 +105,27 @@ struct OneScenarioTests {
         // Where a command cannot use it, it says so rather than swallow it.
         let notHonoured = (age["input"] as? [String: Any])?["notHonoured"] as? [String] ?? []
         #expect(notHonoured.contains { $0.hasPrefix("--saved") })
+    }
+}
+
+@Suite("agekit explore states its defaults and its files")
+struct ExploreDefaultsTests {
+    @Test("the summary names the defaults first and the reports written last; the JSON keeps the defaults")
+    func defaultsAndFiles() async throws {
+        let json = TestScratch.root.appendingPathComponent("explore-\(UUID().uuidString).json").path
+        let run = await ScenarioRulesTests.agekit([
+            "explore", "--persona", "age-30", "--answer", "declared", "--platform", "iOS", "--os", "26.5", "--region",
+            "US-TX", "--json", json,
+        ])
+        #expect(run.code == 0, "\(run.err)")
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Defaults: ") == true)
+        #expect(lines.first?.contains("dates: 2026-11-30 and each day a region's rule starts") == true)
+        #expect(lines.last == "JSON report written to \(json)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect((object["defaults"] as? [String])?.contains("profile: the built-in example") == true)
+        let axes = try #require(object["axes"] as? [String: Any])
+        #expect((axes["dates"] as? [String])?.contains("2026-11-30") == true)
     }
 }
