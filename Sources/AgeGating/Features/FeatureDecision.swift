@@ -23,6 +23,13 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
         case needsConfirmedAdult
         /// The system could not answer this launch; try again at the next launch.
         case unavailable
+        /// No Declared Age Range here, and nothing the app can ask decides this feature: the
+        /// "18 or older?" question says nothing about 13 or 16, so a "no" does not close it as
+        /// too young, and it is not offered; closed on the careful side until a "yes".
+        case undecidedWithoutAgeRange
+        /// A confirmed adult is needed, but without Declared Age Range nothing can confirm one
+        /// (below 26 there is nothing in Settings to confirm): closed, with no next step.
+        case confirmationUnavailable
     }
 
     /// What the app offers next on a closed feature.
@@ -52,7 +59,8 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
 
     public var nextStep: NextStep {
         switch reason {
-        case .allowed, .tooYoung, .communicationLimitsOnAdult: .none
+        case .allowed, .tooYoung, .communicationLimitsOnAdult, .undecidedWithoutAgeRange, .confirmationUnavailable:
+            .none
         case .needsAgeRange: .askForAgeRange
         case .needsAdultQuestion: .askAdultQuestion
         case .blockedByParentalControls: .requestGuardianPermission

@@ -34,6 +34,7 @@ extension FeatureRequirement {
     @inlinable
     public func decide(_ policy: AgePolicy, in context: DecisionContext = .standard) -> FeatureDecision {
         guard isGated else { return .allowed }
+        guard context.hasAgeRangeAPI else { return decideWithoutAgeRange(policy, in: context) }
         switch policy {
         case .notAsked, .declined:
             return FeatureDecision(context.hasAgeRangeAPI ? .needsAgeRange : .needsAdultQuestion)
@@ -54,6 +55,35 @@ extension FeatureRequirement {
                 return FeatureDecision(.needsConfirmedAdult)
             }
             return .allowed
+        }
+    }
+}
+
+extension FeatureRequirement {
+    /// Without Declared Age Range the only answer is the app's own "18 or older?", which
+    /// decides 18+ features and nothing below them:
+    ///
+    /// | policy | 18+ feature | feature below 18 |
+    /// | --- | --- | --- |
+    /// | not asked, declined | needs the adult question | undecided (closed, nothing offered) |
+    /// | unavailable | unavailable | unavailable |
+    /// | "no" (a known tier below 18) | too young | undecided: a "no" says nothing about 13 or 16 |
+    /// | "yes" | the usual table; a confirmed adult cannot be had here | the usual table |
+    @inlinable
+    func decideWithoutAgeRange(_ policy: AgePolicy, in context: DecisionContext) -> FeatureDecision {
+        let adultFeature = (effectiveMinimumAge ?? 0) >= Self.adultAge
+        switch policy {
+        case .notAsked, .declined:
+            return FeatureDecision(adultFeature ? .needsAdultQuestion : .undecidedWithoutAgeRange)
+        case .unavailable:
+            return FeatureDecision(.unavailable)
+        case .known(let tier, _, _) where !tier.isAtLeast(Self.adultAge):
+            return FeatureDecision(adultFeature ? .tooYoung : .undecidedWithoutAgeRange)
+        case .known:
+            var withAPI = context
+            withAPI.hasAgeRangeAPI = true
+            let decision = decide(policy, in: withAPI)
+            return decision.reason == .needsConfirmedAdult ? FeatureDecision(.confirmationUnavailable) : decision
         }
     }
 }

@@ -68,7 +68,13 @@ struct AgeOutcome: Sendable {
         if !report.asked, let gated = scenario.profile.features.first(where: { $0.requirement.isGated }) {
             let decision = await drive(clock, step: deadline, hangs: hangs) { await gate.open(gated.requirement) }
             if system.calls.requests > 0 { askedAt = .firstUse }
-            if decision.reason == .needsAdultQuestion, let answer = scenario.adultAnswer {
+            // Without Declared Age Range the app asks its own question where a feature offers it.
+            let offered =
+                decision.reason == .needsAdultQuestion
+                || scenario.profile.features.contains {
+                    gate.decision(for: $0.requirement).reason == .needsAdultQuestion
+                }
+            if offered, let answer = scenario.adultAnswer {
                 gate.recordAdultAnswer(answer)
                 askedAt = .adultQuestion
             }
