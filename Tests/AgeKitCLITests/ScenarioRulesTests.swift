@@ -149,4 +149,23 @@ struct ScenarioRulesTests {
         #expect(first.contains("not honoured: --declines: Texas does not let the person decline"), "\(first)")
         #expect(first.contains("defaults: date 2026-11-30"), "\(first)")
     }
+
+    @Test(
+        "every command honours --fault, a hang given up at its deadline",
+        arguments: ["age", "launch", "changes"].flatMap { command in
+            ["request:hang", "requiredFeatures:hang", "request:notAvailable"].map { (command, $0) }
+        })
+    func faultsHonoured(command: String, fault: String) async throws {
+        let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/examples/changes.json").path
+        let extra = command == "changes" ? ["--catalog", catalog] : []
+        let run = await Self.agekit([command, "--age", "30", "--region", "US-TX", "--fault", fault] + extra)
+        #expect(run.code == 0, "\(run.err)")
+        if fault.hasPrefix("request:"), command == "launch" {
+            #expect(run.out.contains("did not answer") || run.out.contains("failed"), "\(run.out)")
+        }
+        if fault.hasPrefix("request:"), command == "changes" {
+            #expect(run.out.contains("Person: unavailable"), "\(run.out)")
+        }
+    }
 }

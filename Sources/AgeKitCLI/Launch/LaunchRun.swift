@@ -21,7 +21,10 @@ struct LaunchRun: Sendable {
         let system = SimulatedAgeSystem(setup, clock: clock)
         let device = SimulatedPrivacyDevice(ageSystem: system, setup: device)
         let session = await device.session(settings: settings)
-        let sequence = await session.run()
+        // A hung call ends at its deadline on the simulated clock, as in `agekit age`.
+        let sequence = await AgeOutcome.drive(clock, step: .seconds(10), hangs: setup.faults.hangs) {
+            await session.run()
+        }
         return LaunchReport(sequence: sequence, performed: await session.performed)
     }
 }

@@ -89,6 +89,8 @@ public struct SimulatedPrivacyDevice: Sendable {
         return await LaunchSession.prepare(
             settings: settings, os: capabilities.os, platform: capabilities.platform,
             regionCadence: region.cadenceRule(on: clock.today), adultAnswer: adultAnswer, services: services,
-            deadlines: LaunchSession.Deadlines(clock: clock))
+            // A simulated hang is given up at the gate's deadline; without one nothing waits.
+            deadlines: LaunchSession.Deadlines(
+                ageRequest: ageSystem.setup.faults.hangs ? .seconds(10) : nil, clock: clock))
     }
 }
