@@ -9,7 +9,7 @@ struct ExploreCommand: Command {
     static let help = """
         Usage: agekit explore [--profile FILE] [--owner FILE] [--catalog FILE]
                               [--persona LIST] [--answer LIST] [--platform LIST] [--os LIST]
-                              [--region LIST] [--date LIST] [--html FILE] [--json FILE]
+                              [--region LIST] [--date LIST] [scenario options] [--html FILE] [--json FILE]
                               [--baseline OLD.json] [--fail-on LIST]
 
         Runs the app's age gate (agekit age), privacy launch (agekit launch) and significant-change
@@ -33,6 +33,12 @@ struct ExploreCommand: Command {
           --region LIST             catalog regions ('agekit age regions'; default: all)
           --date LIST               YYYY-MM-DD days or 'today' (default: 2026-11-30, the day every
                                     command simulates, and each day a region's rule starts)
+          --age N                   add the custom person age-N to the people (as --persona age-N)
+          --declines                only the declined answer (as --answer declined)
+          --declaration D, --account-created DAY, --communication-limits, --fault [CALL:]FAULT,
+          --saved ANSWER, --last-asked DAY
+                                    the scenario options of age, launch and changes, applied to
+                                    every cell with the same meaning ('agekit age --help')
           --html FILE               write the report as one self-contained HTML file
           --json FILE               write the report as JSON (the format --baseline reads)
           --baseline OLD.json       compare with an earlier --json run: only changed cells
@@ -58,6 +64,7 @@ struct ExploreCommand: Command {
         var report = await ExploreSweep(axes: axes, configuration: configuration).run(
             progress: ExploreProgress(console: console).report)
         report.defaults = options.defaults(today: today)
+        report.scenario = options.scenario.given.isEmpty ? nil : options.scenario.given
         if let baseline, let path = options.baselinePath {
             report.comparison = ExploreComparison.compare(baseline: baseline, named: path, with: report)
         }
@@ -89,6 +96,7 @@ struct ExploreCommand: Command {
     static func text(_ report: ExploreReport) -> String {
         let summary = report.summary
         var lines = (report.defaults ?? []).isEmpty ? [] : ["Defaults: \(report.defaults!.joined(separator: "; "))"]
+        if let scenario = report.scenario { lines.append("Every cell: \(scenario.joined(separator: "; "))") }
         lines += [
             "Cells:                \(summary.cells)",
             "Ask the system:       \(summary.asks) (\(summary.asksAtLaunch) at launch)",

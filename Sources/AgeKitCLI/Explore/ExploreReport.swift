@@ -59,6 +59,8 @@ struct ExploreReport: Hashable, Sendable, Codable {
     /// The axes and configuration parts the run took by default, in words (absent in reports
     /// written before it was kept).
     var defaults: [String]?
+    /// The scenario options applied to every cell (declaration, faults, saved answer, ...).
+    var scenario: [String]?
 
     /// The three outcomes of a cell.
     func outcomes(of cell: Cell) -> CellOutcomes {

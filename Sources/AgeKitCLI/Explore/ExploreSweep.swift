@@ -21,7 +21,7 @@ struct ExploreSweep: Sendable {
                                     ExploreCell(
                                         person: person, answer: answer,
                                         capabilities: PlatformCapabilities(platform: platform, os: os),
-                                        region: region, day: day))
+                                        region: region, day: day, scenario: axes.scenario))
                             }
                         }
                     }

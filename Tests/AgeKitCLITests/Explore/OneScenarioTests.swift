@@ -17,7 +17,11 @@ struct OneScenarioTests {
         var os = OSVersion(26, 5)
         var date = "2026-11-30"
         var answer = ExploreAnswer.declared
-        var testDescription: String { "\(person) \(region) \(platform) \(os) \(date) \(answer)" }
+        /// Scenario options beyond the axes, given to every command alike.
+        var extra: [String] = []
+        var testDescription: String {
+            "\(person) \(region) \(platform) \(os) \(date) \(answer) \(extra.joined(separator: " "))"
+        }
 
         var personArguments: [String] {
             person.hasPrefix("age-") ? ["--age", String(person.dropFirst(4))] : ["--persona", person]
@@ -26,13 +30,18 @@ struct OneScenarioTests {
             personArguments + [
                 "--region", region, "--platform", platform.rawValue, "--os", os.description, "--date", date,
             ] + (answer == .declined ? ["--declines"] : [])
-                + (answer == .unavailable ? ["--fault", "request:notAvailable"] : [])
+                + (answer == .unavailable ? ["--fault", "request:notAvailable"] : []) + extra
         }
     }
 
     static let rows: [Row] = [
         Row(person: "13to15-approved", region: "US-TX"),
         Row(person: "age-30", region: "US-AL", date: "2027-03-01"),
+        Row(person: "age-30", region: "US-AL", date: "2027-03-01", extra: ["--last-asked", "2027-01-05"]),
+        Row(person: "age-14", region: "US-TX", extra: ["--saved", "over", "--fault", "request:network"]),
+        Row(person: "age-30", region: "US-TX", answer: .unavailable, extra: ["--saved", "under"]),
+        Row(person: "age-30", region: "BR", extra: ["--declaration", "guardianPaymentChecked"]),
+        Row(person: "age-16", region: "US-TX", date: "2026-07-01", extra: ["--account-created", "2026-05-01"]),
         Row(person: "age-14", region: "US-CA", date: "2026-12-31"),
         Row(person: "age-14", region: "US-CA", date: "2027-01-01"),
         Row(person: "adult-confirmed", region: "US-UT", date: "2027-06-01"),
@@ -52,10 +61,12 @@ struct OneScenarioTests {
         let launch = try await ScenarioRulesTests.json(["launch"] + row.arguments)
         let changes = try await ScenarioRulesTests.json(["changes", "--catalog", Self.catalog] + row.arguments)
 
-        let axes = ExploreAxes(
-            persons: [try #require(ExplorePerson(name: row.person))], answers: [row.answer],
-            platforms: [row.platform], versions: [row.os], regions: [try RegionCatalog.standard.region(row.region)],
-            dates: [try #require(CalendarDay(parsing: row.date))])
+        // The explorer reads the same options; its answer axis is narrowed to the row's.
+        let options = try ExploreOptions(
+            row.arguments.filter { $0 != "--declines" } + ["--answer", row.answer.rawValue],
+            today: ScenarioOptions.defaultDate)
+        let axes = options.axes(.example, today: ScenarioOptions.defaultDate)
+        #expect(axes.cellCount == 1)
         let report = await ExploreSweep(axes: axes, configuration: .example).run()
         let explore = report.outcomes(of: try #require(report.cells.first))
 
@@ -89,7 +100,8 @@ struct OneScenarioTests {
         for scenario in [launchScenario, changesScenario] {
             #expect(scenario["date"] as? String == row.date)
             #expect(scenario["region"] as? String == row.region.uppercased() || row.region == "default")
-            #expect(scenario["savedAnswer"] == nil || scenario["savedAnswer"] is NSNull)
+            let saved = row.extra.firstIndex(of: "--saved").map { row.extra[$0 + 1] }
+            #expect(scenario["savedAnswer"] as? String == saved)
         }
         #expect(input["date"] as? String == row.date)
     }
