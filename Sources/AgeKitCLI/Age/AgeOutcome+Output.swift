@@ -149,8 +149,10 @@ extension AgeOutcome {
         lines.append("Asks at launch  \(asksAtLaunch ? "yes" : "no")")
         switch policy {
         case .known(let tier, let source, let limited):
+            // A "no" to the app's own question is stored as the youngest tier; say what it means.
+            let shown = askedAt == .adultQuestion && !tier.isAtLeast(18) ? "under 18 (stored as \(tier))" : "\(tier)"
             lines.append(
-                "Policy          known: tier \(tier), source \(source.rawValue), communication limits \(limited ? "on" : "off") (\(askedPhrase))"
+                "Policy          known: tier \(shown), source \(source.rawValue), communication limits \(limited ? "on" : "off") (\(askedPhrase))"
             )
         default:
             lines.append("Policy          \(policy.stateName) (\(askedPhrase))")

@@ -9,9 +9,10 @@ final class ExploreProgress: Sendable {
     private let start: ContinuousClock.Instant
     private let lastLine: Mutex<ContinuousClock.Instant?> = Mutex(nil)
 
-    init(console: Console) {
+    /// - Parameter start: when the sweep began (now by default; tests give an earlier one).
+    init(console: Console, start: ContinuousClock.Instant = ContinuousClock().now) {
         self.console = console
-        start = clock.now
+        self.start = start
     }
 
     func report(_ done: Int, _ total: Int) {

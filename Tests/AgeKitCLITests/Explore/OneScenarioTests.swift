@@ -1,6 +1,7 @@
 import AgeKitSimulator
 import AgeSignals
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -139,5 +140,21 @@ struct ExploreDefaultsTests {
         #expect((object["defaults"] as? [String])?.contains("profile: the built-in example") == true)
         let axes = try #require(object["axes"] as? [String: Any])
         #expect((axes["dates"] as? [String])?.contains("2026-11-30") == true)
+    }
+}
+
+@Suite("explore progress")
+struct ExploreProgressTests {
+    @Test("quiet for the first second, then a line on standard error, and the last cell")
+    func progressAfterASecond() {
+        let err = Mutex<[String]>([])
+        let console = Console(out: { _ in }, err: { line in err.withLock { $0.append(line) } })
+        ExploreProgress(console: console).report(5, 10)
+        #expect(err.withLock { $0 }.isEmpty)
+        let long = ExploreProgress(console: console, start: ContinuousClock().now - .seconds(2))
+        long.report(5, 10)
+        long.report(6, 10)
+        long.report(10, 10)
+        #expect(err.withLock { $0 } == ["explore: 5/10 cells (50%)", "explore: 10/10 cells (100%)"])
     }
 }
