@@ -22,6 +22,14 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
     /// The cadence rule says the next request is not due (Alabama: about once per 12 months):
     /// not asked; the answer saved at the last request (under, with the message, when none).
     case cadenceNotDue
+    /// No age range API on this platform (visionOS, tvOS, watchOS): the answer saved at an
+    /// earlier launch, never a request.
+    case noAgeRangeAPIUsesSavedAnswer
+    /// No age range API and nothing saved: the answer to the app's own "18 or older?"
+    /// question, saved.
+    case adultQuestion
+    /// No age range API, nothing saved, no answer to the app's question: under, with the message.
+    case noAgeRangeAPIWithoutAnswer
 
     /// One line for reports.
     public var summary: String {
@@ -35,6 +43,11 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
         case .declinedWithoutSavedAnswer:
             "declined or no answer and nothing saved: under, 'Age verification not possible' shown"
         case .cadenceNotDue: "the cadence rule says no request is due: the answer saved at the last request"
+        case .noAgeRangeAPIUsesSavedAnswer:
+            "no age range API on this platform: the answer saved at an earlier launch, never a request"
+        case .adultQuestion: "no age range API on this platform: the app's own \"18 or older?\" answer, saved"
+        case .noAgeRangeAPIWithoutAnswer:
+            "no age range API, nothing saved and no answer to the app's question: under, 'Age verification not possible' shown"
         }
     }
 }
@@ -135,9 +148,15 @@ public enum AgeStep {
     /// Where the platform has no region check, "no check required" says nothing about the
     /// person, so the step asks everyone rather than count a child as over the threshold (the
     /// careful side): 26.0-26.1; macOS, whose eligibility always reads false (the gate, which
-    /// decides no ads or tracking, never asks at launch there); visionOS, tvOS and watchOS,
-    /// which have neither call (no answer there keeps the saved answer, else under).
-    public static func start(settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS) -> Start {
+    /// decides no ads or tracking, never asks at launch there).
+    ///
+    /// Seed 000: the API works on iOS, iPadOS and macOS only. Where `requestAgeRange` does not
+    /// exist (visionOS, tvOS, watchOS) it is never called: the saved answer, else the answer to
+    /// the app's own "18 or older?" question (`adultAnswer`), else under with the message.
+    public static func start(
+        settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, saved: AgeAnswer? = nil,
+        adultAnswer: Bool? = nil
+    ) -> Start {
         if !settings.ageProtection {
             return .decided(notAsked(.protectionOff, reason: AgeStepRule.protectionOff.summary))
         }
@@ -145,6 +164,10 @@ public enum AgeStep {
             return .decided(notAsked(.osBelow26, reason: "OS \(os) is older than 26: counts as over, not asked"))
         }
         let capabilities = PlatformCapabilities(platform: platform, os: os)
+        if !capabilities.canRequestAgeRange {
+            return .decided(
+                withoutAgeRangeAPI(platform, threshold: settings.threshold, saved: saved, adult: adultAnswer))
+        }
         let hasRegionCheck =
             !capabilities.eligibilityAlwaysFalse
             && (capabilities.hasEligibility || capabilities.hasRequiredRegulatoryFeatures)

@@ -21,13 +21,20 @@ public struct LaunchContext: Hashable, Sendable {
     /// Whether the app launched before and the day of its last age request (the cadence
     /// rule's two facts); a store that keeps none reads as a fresh install.
     public var cadence: CadenceRecord
+    /// The cadence rule the person's region sets, where the app learns it; the owner's rule
+    /// may only tighten it (``CadenceRule/inForce(app:region:)``).
+    public var regionCadence: CadenceRule?
+    /// The person's answer to the app's own "18 or older?" question, where the platform has no
+    /// age range API (visionOS, tvOS, watchOS); nil when not asked or not answered.
+    public var adultAnswer: Bool?
 
     public init(
         os: OSVersion, savedAnswer: AgeAnswer? = nil, trackingStatus: TrackingStatus = .notDetermined,
         notificationStatus: PermissionStatus = .notDetermined, locationStatus: PermissionStatus = .notDetermined,
-        cadence: CadenceRecord = CadenceRecord(), platform: Platform = .iOS
+        cadence: CadenceRecord = CadenceRecord(), platform: Platform = .iOS, regionCadence: CadenceRule? = nil
     ) {
         self.cadence = cadence
+        self.regionCadence = regionCadence
         self.platform = platform
         self.os = os
         self.savedAnswer = savedAnswer

@@ -1,3 +1,5 @@
+import AgeGating
+
 extension LaunchSequence {
     /// Feeds one event in. Returns the actions to perform, in order; an event the current
     /// stage did not ask for returns none and is recorded in ``ignoredEvents``.
@@ -15,15 +17,20 @@ extension LaunchSequence {
                 return ignore(event, at: now, "no age check requirement was asked")
             }
             if let decision = AgeStep.cadence(
-                settings.cadence ?? .everyLaunchWhenRequired, record: context.cadence, requirement: requirement,
+                cadenceInForce, record: context.cadence, requirement: requirement,
                 now: now, saved: context.savedAnswer)
             {
                 return applyAge(decision)
             }
-            askReason =
-                requirement == .required
-                ? "the system says this person needs an age check"
-                : "the system could not say whether an age check is required: asked (careful side)"
+            switch requirement {
+            case .required: askReason = "the system says this person needs an age check"
+            case .unknown:
+                askReason = "the system could not say whether an age check is required: asked (careful side)"
+            case .notRequired:
+                // Only a rule that asks at download gets here: the reason names that rule.
+                askReason =
+                    "the system says no age check is required; cadence \(cadenceInForce) asks at the first launch after download"
+            }
             stage = .askingAge
             return [.requestAgeRange(settings.ageGates)]
 
@@ -121,8 +128,14 @@ extension LaunchSequence {
 
     // MARK: - Steps
 
+    /// The owner's cadence, tightened by the region's (the same rule as the gate's).
+    var cadenceInForce: CadenceRule { CadenceRule.inForce(app: settings.cadence, region: context.regionCadence) }
+
     private mutating func startAgeStep(at now: Timestamp) -> [Action] {
-        switch AgeStep.start(settings: settings, os: context.os, platform: context.platform) {
+        switch AgeStep.start(
+            settings: settings, os: context.os, platform: context.platform, saved: context.savedAnswer,
+            adultAnswer: context.adultAnswer)
+        {
         case .decided(let decision):
             return applyAge(decision)
         case .checkRequirement:
@@ -130,7 +143,7 @@ extension LaunchSequence {
             return [.checkAgeRequirement]
         case .askEveryone:
             if let decision = AgeStep.cadence(
-                settings.cadence ?? .everyLaunchWhenRequired, record: context.cadence, requirement: .required,
+                cadenceInForce, record: context.cadence, requirement: .required,
                 now: now, saved: context.savedAnswer)
             {
                 return applyAge(decision)

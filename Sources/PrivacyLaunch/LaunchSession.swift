@@ -49,14 +49,15 @@ public actor LaunchSession {
     /// Reads the saved answer and the permission statuses from the services, then builds
     /// the session (no prompt is shown while reading).
     public static func prepare(
-        settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, services: LaunchServices,
-        deadlines: Deadlines = Deadlines()
+        settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, regionCadence: CadenceRule? = nil,
+        adultAnswer: Bool? = nil, services: LaunchServices, deadlines: Deadlines = Deadlines()
     ) async -> LaunchSession {
-        let context = LaunchContext(
+        var context = LaunchContext(
             os: os, savedAnswer: await services.store.load(), trackingStatus: await services.tracking.status(),
             notificationStatus: await services.notifications.status(),
             locationStatus: await services.location.status(), cadence: await services.store.loadCadence(),
-            platform: platform)
+            platform: platform, regionCadence: regionCadence)
+        context.adultAnswer = adultAnswer
         return LaunchSession(
             settings: settings, context: context, platform: platform, services: services, deadlines: deadlines)
     }

@@ -191,7 +191,7 @@ struct GatePersistenceTests {
     func fallbackBelow26() async {
         let harness = Harness(os: OSVersion(18, 0))
         #expect(await harness.gate.launch().asked == false)
-        #expect(await harness.gate.open(gatedNotes).reason == .needsAdultQuestion)
+        #expect(await harness.gate.open(FeatureRequirement(minimumAge: 18)).reason == .needsAdultQuestion)
         #expect(harness.system.calls == SimulatedAgeSystem.CallCounts())
         harness.gate.recordAdultAnswer(true)
         #expect(harness.relaunched().policy.tier == AgeTier(lowerAge: 18, nextGate: nil))

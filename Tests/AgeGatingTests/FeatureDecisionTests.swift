@@ -66,7 +66,7 @@ struct ParentalControlsWinTests {
         "parental controls win",
         arguments: [
             DecisionRow(known(older, limited: true), messages, .blockedByParentalControls),
-            DecisionRow(known(adult, .confirmed, limited: true), messages, .blockedByParentalControls),
+            DecisionRow(known(adult, .confirmed, limited: true), messages, .communicationLimitsOnAdult),
             DecisionRow(known(under13, limited: true), chat, .blockedByParentalControls),
             DecisionRow(known(older, limited: true), market, .tooYoung),
             DecisionRow(known(teen, limited: true), notes, .allowed),

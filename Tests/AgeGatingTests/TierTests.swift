@@ -57,12 +57,12 @@ struct TierTests {
 @Suite("trust levels: selfDeclared a checkbox, guardianDeclared strong for children, confirmed card or ID")
 struct TrustLevelTests {
     @Test(
-        "each declaration maps to its trust; the six 26.2 method cases are confirmed",
+        "each declaration maps to its trust; the person's own 26.2 method cases are confirmed",
         arguments: [
             (.selfDeclared, .selfDeclared), (.guardianDeclared, .guardianDeclared),
-            (.checkedByOtherMethod, .confirmed), (.guardianCheckedByOtherMethod, .confirmed),
-            (.governmentIDChecked, .confirmed), (.guardianGovernmentIDChecked, .confirmed),
-            (.paymentChecked, .confirmed), (.guardianPaymentChecked, .confirmed), (.confirmed, .confirmed),
+            (.checkedByOtherMethod, .confirmed), (.guardianCheckedByOtherMethod, .guardianDeclared),
+            (.governmentIDChecked, .confirmed), (.guardianGovernmentIDChecked, .guardianDeclared),
+            (.paymentChecked, .confirmed), (.guardianPaymentChecked, .guardianDeclared), (.confirmed, .confirmed),
             (.unknown("retinaScanned"), .undeclared), (nil, .undeclared),
         ] as [(AgeRangeDeclaration?, TrustLevel)])
     func mapping(declaration: AgeRangeDeclaration?, trust: TrustLevel) {

@@ -59,10 +59,14 @@ struct LaunchCadenceTests {
             Row(
                 cadence: .atMostEvery(months: 12), today: "2027-03-01", lastAsked: "2027-02-01", saved: nil,
                 asks: false, rule: .cadenceNotDue),
-            // No rule: every launch while regulated, as before.
+            // No owner rule: Alabama's own limit is in force, as in the gate.
             Row(
-                cadence: nil, today: "2027-03-01", lastAsked: "2027-02-28", saved: .under, asks: true,
-                rule: .sharedBelowThreshold),
+                cadence: nil, today: "2027-03-01", lastAsked: "2027-02-28", saved: .under, asks: false,
+                rule: .cadenceNotDue),
+            // An owner rule cannot loosen it: every launch still waits for the 12 months.
+            Row(
+                cadence: .everyLaunchWhenRequired, today: "2027-03-01", lastAsked: "2027-02-28", saved: .under,
+                asks: false, rule: .cadenceNotDue),
         ])
     func cadence(_ row: Row) async throws {
         let (device, session) = try await Self.session(

@@ -98,7 +98,7 @@ struct CommunicationRequestTests {
     @Test(
         "rule 16: every published AskError case has its handling, and none unlocks",
         arguments: [
-            FailureRow(error: .notAvailable, rule: .adultPath, canRetry: false, refreshes: true),
+            FailureRow(error: .notAvailable, rule: .readAgeAgain, canRetry: false, refreshes: true),
             FailureRow(error: .communicationLimitsNotEnabled, rule: .refreshAgeRange, canRetry: false, refreshes: true),
             FailureRow(error: .contactSyncNotSetup, rule: .setUpContactSync, canRetry: true, refreshes: false),
             FailureRow(error: .invalidQuestion, rule: .programmerError, canRetry: false, refreshes: false),

@@ -84,33 +84,45 @@ struct FlowTests {
         #expect(Set(result.flow.acknowledgedIDs) == ["calls", "profiles"])
     }
 
-    @Test("if the permission service still throws notAvailable, the adult path is taken")
-    func notAvailableFallsBackToAdultPath() {
+    @Test("rule: a minor never reaches the adult path by an error")
+    func minorNeverReachesAdultPathByError() {
         var flow = F.flow()
         let asked = flow.handle(.evaluate(subject: .minor, features: F.parental), at: F.t0).questions
         #expect(asked.count == 1)
         let actions = flow.handle(.askFailed(changeID: "calls", .notAvailable), at: F.t0)
-        #expect(flow.decision?.route == .acknowledgment(.systemSheet))
-        #expect(
-            actions.contains(.showAcknowledgment(changeID: "calls", description: asked[0].description, .systemSheet)))
+        // Seed 003: route by age before asking; the error itself routes nowhere.
+        #expect(flow.decision?.route == .guardianQuestion)
+        #expect(!actions.contains { if case .showAcknowledgment = $0 { true } else { false } })
+        #expect(actions.contains(.requestAgeRangeAgain(changeID: "calls")))
         #expect(flow.progress("calls")?.isBlocked == true)
+        // The minor cannot acknowledge the change themself.
         _ = flow.handle(.acknowledged(changeID: "calls"), at: F.t0)
-        #expect(flow.progress("calls")?.status == .acknowledged)
-        #expect(flow.blockedScope == nil)
-        // A later evaluation still routes the "minor" the adult way: never asked again.
-        #expect(flow.handle(.evaluate(subject: .minor, features: F.parental), at: F.t0).questions.isEmpty)
+        #expect(flow.progress("calls")?.status == .pending)
+        #expect(flow.blockedScope != nil)
+        // The age read again still says minor: still no adult route, still blocked.
+        _ = flow.handle(.evaluate(subject: .minor, features: F.parental), at: F.t0)
+        #expect(flow.decision?.route == .guardianQuestion)
+        #expect(flow.progress("calls")?.isBlocked == true)
+        // The age read again says adult: the adult route, chosen by the age.
+        _ = flow.handle(.evaluate(subject: .confirmedAdult, features: F.notification), at: F.t0)
+        #expect(flow.decision?.route == .acknowledgment(.systemSheet))
     }
 
-    @Test("the adult path is taken when the simulated center refuses a person routed as a minor")
-    func notAvailableInSimulation() async {
+    @Test("rule: a minor never reaches the adult path by an error, in the simulator")
+    func minorNeverReachesAdultPathInSimulation() async {
         var scenario = F.scenario(subject: .minor)
         scenario.permissionServiceSeesAdult = true
-        let result = await ConsentSimulation(scenario).run()
-        #expect(result.permissionCenter.asked.isEmpty)
-        #expect(result.permissionCenter.refusedForAdult.map(\.changeID) == ["calls"])
-        #expect(result.flow.decision?.route == .acknowledgment(.systemSheet))
-        #expect(result.flow.progress("calls")?.status == .acknowledged)
-        #expect(result.timeline.names.contains("askFailed"))
+        let stillMinor = await ConsentSimulation(scenario).run()
+        #expect(stillMinor.permissionCenter.refusedForAdult.map(\.changeID) == ["calls"])
+        #expect(stillMinor.flow.progress("calls")?.status == .pending)
+        #expect(stillMinor.flow.blockedScope != nil)
+        #expect(stillMinor.acknowledgments.shown.isEmpty)
+        #expect(stillMinor.timeline.names.contains("requestAgeRangeAgain"))
+        scenario.ageReadAgain = .confirmedAdult
+        scenario.features = F.parental.union(F.notification)
+        let adult = await ConsentSimulation(scenario).run()
+        #expect(adult.flow.decision?.route == .acknowledgment(.systemSheet))
+        #expect(adult.flow.progress("calls")?.status == .acknowledged)
     }
 
     @Test(

@@ -51,7 +51,7 @@ struct RoutingTests {
                 route: .blockWithRetry),
             Row(
                 name: "declined can acknowledge by setting", subject: .declined, features: [parental],
-                settings: RoutingSettings(declinedOrUnavailable: .acknowledge), route: .acknowledgment(.systemSheet)),
+                settings: RoutingSettings(declinedOrUnavailable: .acknowledge), route: .acknowledgment(.inAppNotice)),
             Row(
                 name: "macOS has no sheet: in-app notice", subject: .confirmedAdult, features: [notification],
                 capabilities: PlatformCapabilities(platform: .macOS, os: OSVersion(26, 4)),
@@ -93,6 +93,43 @@ struct RoutingTests {
         #expect(!decision.reason.isEmpty)
     }
 
+    struct SheetRow: Sendable, CustomTestStringConvertible {
+        let subject: ConsentSubject
+        let settings: RoutingSettings
+        let features: Set<RegulatoryFeature>
+        let route: ConsentRoute
+        var testDescription: String { "\(subject.rawValue) \(features.map(\.rawValue).sorted())" }
+    }
+
+    static let acknowledging = RoutingSettings(unconfirmedAdult: .acknowledge, declinedOrUnavailable: .acknowledge)
+
+    @Test(
+        "rule: the system sheet only when the feature says so",
+        arguments: [ConsentSubject.unconfirmedAdult, .declined, .unavailable].flatMap { subject in
+            [
+                SheetRow(
+                    subject: subject, settings: acknowledging, features: [parental],
+                    route: .acknowledgment(.inAppNotice)),
+                SheetRow(
+                    subject: subject, settings: acknowledging, features: [.declaredAgeRangeRequired, parental],
+                    route: .acknowledgment(.inAppNotice)),
+                SheetRow(
+                    subject: subject, settings: acknowledging, features: [notification],
+                    route: .acknowledgment(.systemSheet)),
+                SheetRow(
+                    subject: subject, settings: acknowledging, features: [parental, notification],
+                    route: .acknowledgment(.systemSheet)),
+            ]
+        })
+    func sheetOnlyWithAdultNotification(_ row: SheetRow) {
+        let decision = ConsentRouter(settings: row.settings, capabilities: Self.iOS)
+            .route(subject: row.subject, features: row.features)
+        #expect(decision.route == row.route, "\(decision.reason)")
+        if row.route == .acknowledgment(.inAppNotice) {
+            #expect(decision.reason.contains("adult notification is not required"), "\(decision.reason)")
+        }
+    }
+
     struct SampleRow: Sendable, CustomTestStringConvertible {
         let subject: ConsentSubject
         let features: Set<RegulatoryFeature>
@@ -111,7 +148,7 @@ struct RoutingTests {
             SampleRow(subject: .minor, features: [notification], route: "clear"),
             SampleRow(subject: .minor, features: [parental, notification], route: "guardianQuestion"),
             // Unconfirmed adults and declined people follow the app's configured mode.
-            SampleRow(subject: .unconfirmedAdult, features: [parental], route: "systemAcknowledgment"),
+            SampleRow(subject: .unconfirmedAdult, features: [parental], route: "inAppNotice"),
             SampleRow(subject: .declined, features: [notification], route: "blockWithRetry"),
             SampleRow(subject: .unavailable, features: [parental], route: "blockWithRetry"),
         ])
@@ -135,14 +172,6 @@ struct RoutingTests {
                 #expect(route != .guardianQuestion)
             }
         }
-    }
-
-    @Test("notAvailable from the permission service takes the adult path")
-    func notAvailableAdultPath() {
-        #expect(
-            ConsentRouter(capabilities: Self.iOS).adultPathAfterNotAvailable().route == .acknowledgment(.systemSheet))
-        let mac = PlatformCapabilities(platform: .macOS, os: OSVersion(26, 4))
-        #expect(ConsentRouter(capabilities: mac).adultPathAfterNotAvailable().route == .acknowledgment(.inAppNotice))
     }
 
     struct SubjectRow: Sendable, CustomTestStringConvertible {

@@ -12,11 +12,25 @@ public struct CadenceRecord: Hashable, Sendable {
     public var lastRequestMonth: Int?
     /// The UTC day of the last request, `YYYY-MM-DD`.
     public var lastRequestDay: String?
+    /// Whether the last launch found the person regulated; nil before it was kept. A change
+    /// to regulated (a law that starts) runs the launch check once, a stored decline included.
+    public var lastLaunchRegulated: Bool?
 
-    public init(hasLaunched: Bool = false, lastRequestMonth: Int? = nil, lastRequestDay: String? = nil) {
+    public init(
+        hasLaunched: Bool = false, lastRequestMonth: Int? = nil, lastRequestDay: String? = nil,
+        lastLaunchRegulated: Bool? = nil
+    ) {
         self.hasLaunched = hasLaunched
         self.lastRequestMonth = lastRequestMonth
         self.lastRequestDay = lastRequestDay
+        self.lastLaunchRegulated = lastLaunchRegulated
+    }
+
+    /// Whether a launch that finds the person regulated is the first since the law started
+    /// for them: the last launch kept "not regulated". A record that never kept the fact
+    /// says nothing about a change, and the cadence decides as before.
+    public func regulationStarted(isRegulated: Bool) -> Bool {
+        isRegulated && hasLaunched && lastLaunchRegulated == false
     }
 
     public static let key = "agekit.ageCadence.v1"
@@ -62,10 +76,12 @@ public struct CadenceRecord: Hashable, Sendable {
         return Self.calendar.date(byAdding: DateComponents(month: 1, day: -1), to: first)
     }
 
-    /// Stored as `launched=1;month=24322;day=2026-11-30` (month and day omitted when never asked).
+    /// Stored as `launched=1;month=24322;day=2026-11-30;regulated=1` (month and day omitted
+    /// when never asked, regulated before a launch kept it).
     public var encoded: String {
         "launched=\(hasLaunched ? 1 : 0)" + (lastRequestMonth.map { ";month=\($0)" } ?? "")
             + (lastRequestDay.map { ";day=\($0)" } ?? "")
+            + (lastLaunchRegulated.map { ";regulated=\($0 ? 1 : 0)" } ?? "")
     }
 
     /// Unreadable text reads as a fresh install.
@@ -79,6 +95,7 @@ public struct CadenceRecord: Hashable, Sendable {
             case "launched": hasLaunched = pair[1] == "1"
             case "month": lastRequestMonth = Int(pair[1]).flatMap { $0 >= 0 ? $0 : nil }
             case "day": lastRequestDay = Self.date(ofDay: String(pair[1])) == nil ? nil : String(pair[1])
+            case "regulated": lastLaunchRegulated = pair[1] == "1" ? true : pair[1] == "0" ? false : nil
             default: continue
             }
         }

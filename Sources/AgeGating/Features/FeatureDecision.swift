@@ -15,10 +15,21 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
         /// Closed by a guardian's communication limits; the next step is a guardian permission
         /// request, never a quiet unlock.
         case blockedByParentalControls
+        /// Closed by communication limits on an adult's account: there is no guardian to ask
+        /// (PermissionKit throws `notAvailable` for an adult), so no request is offered; the
+        /// person changes the limit in Screen Time.
+        case communicationLimitsOnAdult
         /// Closed until the age is confirmed by card or ID (in the system's Settings).
         case needsConfirmedAdult
         /// The system could not answer this launch; try again at the next launch.
         case unavailable
+        /// No Declared Age Range here, and nothing the app can ask decides this feature: the
+        /// "18 or older?" question says nothing about 13 or 16, so a "no" does not close it as
+        /// too young, and it is not offered; closed on the careful side until a "yes".
+        case undecidedWithoutAgeRange
+        /// A confirmed adult is needed, but without Declared Age Range nothing can confirm one
+        /// (below 26 there is nothing in Settings to confirm): closed, with no next step.
+        case confirmationUnavailable
     }
 
     /// What the app offers next on a closed feature.
@@ -48,7 +59,8 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
 
     public var nextStep: NextStep {
         switch reason {
-        case .allowed, .tooYoung: .none
+        case .allowed, .tooYoung, .communicationLimitsOnAdult, .undecidedWithoutAgeRange, .confirmationUnavailable:
+            .none
         case .needsAgeRange: .askForAgeRange
         case .needsAdultQuestion: .askAdultQuestion
         case .blockedByParentalControls: .requestGuardianPermission

@@ -27,12 +27,14 @@ extension FeatureRequirement {
     /// | not asked, declined, without it | needs the app's "18 or older?" question |
     /// | unavailable | unavailable |
     /// | known, tier below the minimum | too young (no button) |
-    /// | known, communication limits on a blocked feature | blocked by parental controls |
+    /// | known minor, communication limits on a blocked feature | blocked by parental controls |
+    /// | known adult, communication limits on a blocked feature | closed, no guardian request |
     /// | known, confirmed adult required (or an 18+ feature where 18+ downloads need one), not confirmed | needs a confirmed adult |
     /// | known, otherwise | allowed |
     @inlinable
     public func decide(_ policy: AgePolicy, in context: DecisionContext = .standard) -> FeatureDecision {
         guard isGated else { return .allowed }
+        guard context.hasAgeRangeAPI else { return decideWithoutAgeRange(policy, in: context) }
         switch policy {
         case .notAsked, .declined:
             return FeatureDecision(context.hasAgeRangeAPI ? .needsAgeRange : .needsAdultQuestion)
@@ -43,7 +45,9 @@ extension FeatureRequirement {
                 return FeatureDecision(.tooYoung)
             }
             if communicationLimited && blockedByCommunicationLimits {
-                return FeatureDecision(.blockedByParentalControls)
+                // Route by age before asking: an adult has no guardian request.
+                return FeatureDecision(
+                    tier.isAtLeast(Self.adultAge) ? .communicationLimitsOnAdult : .blockedByParentalControls)
             }
             let adultFeature = (effectiveMinimumAge ?? 0) >= Self.adultAge
             let needsConfirmed = requiresConfirmedAdult || (context.adultFeaturesNeedConfirmedAdult && adultFeature)
@@ -51,6 +55,35 @@ extension FeatureRequirement {
                 return FeatureDecision(.needsConfirmedAdult)
             }
             return .allowed
+        }
+    }
+}
+
+extension FeatureRequirement {
+    /// Without Declared Age Range the only answer is the app's own "18 or older?", which
+    /// decides 18+ features and nothing below them:
+    ///
+    /// | policy | 18+ feature | feature below 18 |
+    /// | --- | --- | --- |
+    /// | not asked, declined | needs the adult question | undecided (closed, nothing offered) |
+    /// | unavailable | unavailable | unavailable |
+    /// | "no" (a known tier below 18) | too young | undecided: a "no" says nothing about 13 or 16 |
+    /// | "yes" | the usual table; a confirmed adult cannot be had here | the usual table |
+    @inlinable
+    func decideWithoutAgeRange(_ policy: AgePolicy, in context: DecisionContext) -> FeatureDecision {
+        let adultFeature = (effectiveMinimumAge ?? 0) >= Self.adultAge
+        switch policy {
+        case .notAsked, .declined:
+            return FeatureDecision(adultFeature ? .needsAdultQuestion : .undecidedWithoutAgeRange)
+        case .unavailable:
+            return FeatureDecision(.unavailable)
+        case .known(let tier, _, _) where !tier.isAtLeast(Self.adultAge):
+            return FeatureDecision(adultFeature ? .tooYoung : .undecidedWithoutAgeRange)
+        case .known:
+            var withAPI = context
+            withAPI.hasAgeRangeAPI = true
+            let decision = decide(policy, in: withAPI)
+            return decision.reason == .needsConfirmedAdult ? FeatureDecision(.confirmationUnavailable) : decision
         }
     }
 }

@@ -17,8 +17,13 @@ public final class AgeGate {
         public var capabilities: PlatformCapabilities
         /// The deadline on every system call.
         public var deadline: Duration
-        /// When to ask at launch.
+        /// When the app would ask at launch (its profile's rule).
         public var cadence: CadenceRule
+        /// The rule the person's region sets, where the app learns it (nil: none): the app's
+        /// rule may only tighten it (``CadenceRule/inForce(app:region:)``).
+        public var regionCadence: CadenceRule?
+        /// The rule the gate follows.
+        public var cadenceInForce: CadenceRule { CadenceRule.inForce(app: cadence, region: regionCadence) }
         /// Called on `invalidRequest` (a programmer error); asserts by default.
         public var onProgrammerError: @Sendable (AgeRangeServiceError) -> Void
         /// The App Store blocks 18+ downloads here unless the account is a confirmed adult
@@ -111,8 +116,14 @@ public final class AgeGate {
     /// asked yet (never after a decline or an unavailable launch), then decides. Where there is
     /// no Declared Age Range the decision is `needsAdultQuestion`: the app asks its own
     /// question and records it with ``recordAdultAnswer(_:)``.
+    /// A limit on how often the app may ask (Alabama) holds here too: opening a feature is
+    /// not a special circumstance, so a first use inside the limit does not ask.
     public func open(_ feature: FeatureRequirement) async -> FeatureDecision {
-        if feature.isGated, policy == .notAsked, configuration.capabilities.canRequestAgeRange {
+        if feature.isGated, policy == .notAsked, configuration.capabilities.canRequestAgeRange,
+            configuration.cadenceInForce.allowsRequest(
+                lastRequest: CadenceRecord(decoding: store.string(forKey: CadenceRecord.key)).lastRequest,
+                now: clock.now)
+        {
             await request(.firstUse)
         }
         return decision(for: feature)
@@ -120,7 +131,7 @@ public final class AgeGate {
 
     /// The launch check: reads the system's signals (both calls at once, each under its own
     /// deadline), asks if they and the cadence rule say so. A decline is never asked again
-    /// here. A signal that failed or hung never skips the request: where the call that
+    /// here, except once when the person becomes regulated (a law that starts). A signal that failed or hung never skips the request: where the call that
     /// decides failed, the careful side asks.
     @discardableResult
     public func launch() async -> LaunchReport {
@@ -133,9 +144,14 @@ public final class AgeGate {
         let context = CadenceRule.Context(
             isRegulated: isRegulated, isFirstLaunch: !cadence.hasLaunched, lastRequest: cadence.lastRequest,
             now: clock.now)
+        // A law that starts for this person runs the check once, whatever was stored before
+        // it (a decline given where nobody had to answer) and whatever the cadence counted.
+        let lawStarted = cadence.regulationStarted(isRegulated: isRegulated)
         let asks =
-            capabilities.canRequestAgeRange && policy != .declined && configuration.cadence.asksAtLaunch(context)
+            capabilities.canRequestAgeRange
+            && (lawStarted || (policy != .declined && configuration.cadenceInForce.asksAtLaunch(context)))
         cadence.hasLaunched = true
+        cadence.lastLaunchRegulated = isRegulated
         try? store.set(cadence.encoded, forKey: CadenceRecord.key)
         if asks { await request(.launch) }
         let report = LaunchReport(

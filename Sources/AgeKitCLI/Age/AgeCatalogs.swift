@@ -12,14 +12,16 @@ enum AgeCatalogs {
                         "name": .string(persona.name), "summary": .string(persona.summary), "age": .int(persona.age),
                         "declaration": .string(persona.declaration.rawValue),
                         "significantUpdateApplicable": .bool(persona.significantUpdateApplicable),
-                        "guardianAnswer": .string(persona.guardianAnswer.rawValue),
+                        "guardianAnswer": .string(persona.guardianAnswer.rawValue), "note": .optional(persona.note),
                     ])
                 }
             ).rendered()
         }
         let width = personas.reduce(0) { max($0, $1.name.count) }
         return personas.map { persona in
-            persona.name + String(repeating: " ", count: width - persona.name.count + 2) + persona.summary
+            let line = persona.name + String(repeating: " ", count: width - persona.name.count + 2) + persona.summary
+            let indent = String(repeating: " ", count: width + 2)
+            return line + (persona.note.map { "\n\(indent)note: \($0)" } ?? "")
         }.joined(separator: "\n")
     }
 

@@ -7,41 +7,27 @@ struct AgeCommand: Command {
     static let name = "age"
     static let summary = "Show what the age system returns and what the app's gate decides."
     static let help = """
-        Usage: agekit age --persona NAME | --age N [--declaration D] [--communication-limits]
-                          [--declines] [--gates 13,16,18] [--os 26.4] [--platform iOS|macOS]
-                          [--region US-TX] [--profile FILE] [--date YYYY-MM-DD]
-                          [--last-asked YYYY-MM-DD] [--fault [CALL:]FAULT]... [--adult-answer yes|no]
-                          [--guardian BEHAVIOUR] [--account-created YYYY-MM-DD] [--json]
+        Usage: agekit age (--persona NAME | --age N) [scenario options] [--gates 13,16,18]
+                          [--profile FILE] [--adult-answer yes|no] [--guardian BEHAVIOUR] [--json]
                agekit age personas [--json]
                agekit age regions [--json]
 
         Runs the app's age gate against the simulated system: prints what the system returns,
         whether the app asks at launch, the resulting policy and the decision for every feature
         of the app profile (the built-in example profile without --profile), and the guardian
-        permission request for every feature communication limits close.
+        permission request for every feature communication limits close. The first line names
+        the defaults the run used and any option it could not honour.
+
+        Scenario options (the same in age, launch and changes):
+        \(ScenarioOptions.help)
 
         Options:
-          --persona NAME          a sandbox persona ('agekit age personas')
-          --age N                 a custom person of age N (guardian-declared under 18)
-          --declaration D         selfDeclared, guardianDeclared, confirmed or a 26.2 method case
-          --communication-limits  a guardian turned communication limits on
-          --declines              the person declines to share (where the region allows it)
           --gates LIST            the app's 1 to 3 gates, replacing the profile's
-          --os VERSION            the OS version (default 26.5)
-          --platform NAME         iOS, iPadOS, macCatalyst, macOS, visionOS, tvOS, watchOS (default iOS)
-          --region ID             a region ('agekit age regions'; default: default)
           --profile FILE          the app profile JSON ('-' reads standard input)
-          --date YYYY-MM-DD       the simulated day (default today)
-          --last-asked YYYY-MM-DD the day the app last asked (for the profile's cadence rule)
-          --fault [CALL:]FAULT    inject a fault into one system call (repeatable): CALL is request
-                                  (the default), eligibility or requiredFeatures; FAULT an error
-                                  (notAvailable, network, ...) or hang (given up at the 10 s deadline)
           --adult-answer yes|no   the answer to the app's own "18 or older?" question, where there
                                   is no Declared Age Range (below 26; visionOS, tvOS, watchOS)
           --guardian BEHAVIOUR    how a guardian answers a communication permission request:
                                   \(GuardianBehavior.names.joined(separator: ", ")) (default approve)
-          --account-created DAY   when the Apple Account was created (default: new); a law for new
-                                  accounts only (Texas, Utah, Louisiana) does not cover older ones
           --json                  machine-readable output
 
         Exit status: 0 done, 1 unreadable or invalid profile, 2 usage error.

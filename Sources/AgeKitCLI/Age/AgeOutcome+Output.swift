@@ -50,6 +50,13 @@ extension AgeOutcome {
                 "platform": .string(scenario.capabilities.platform.rawValue),
                 "gates": .array(scenario.profile.gates.values.map(AgeJSON.int)),
                 "date": .string(scenario.today.description),
+                "defaults": .array((scenario.shared?.defaults ?? []).map(AgeJSON.string)),
+                "notHonoured": .array((scenario.shared?.notHonoured ?? []).map(AgeJSON.string)),
+                "cadence": .string(
+                    CadenceRule.inForce(
+                        app: scenario.profile.cadence,
+                        region: scenario.region.applying(to: scenario.person).cadenceRule(on: scenario.today)
+                    ).description),
             ]),
             "response": .object(response),
             "signals": .object([
@@ -90,6 +97,19 @@ extension AgeOutcome {
         }
     }
 
+    /// Says where a significant-change feature comes from the sandbox persona's switch
+    /// rather than the region's law (the reason names the fact it comes from).
+    func sandboxFeatures(_ scenario: AgeScenario) -> String? {
+        guard scenario.person.significantUpdateApplicable, let reported = signals.regulatoryFeatures else { return nil }
+        let region = scenario.region.applying(to: scenario.person)
+        let minor = scenario.person.systemAge(on: scenario.today) < (region.maximumAge ?? 18)
+        let fromLaw = region.isRegulated(on: scenario.today) ? region.features(minor: minor, on: scenario.today) : []
+        let fromSandbox = reported.subtracting(fromLaw).filter { $0 != .declaredAgeRangeRequired }
+        guard !fromSandbox.isEmpty else { return nil }
+        let names = fromSandbox.map(\.rawValue).sorted().joined(separator: ", ")
+        return "\(names) from the sandbox persona's significant-update switch, not from \(region.name)'s law"
+    }
+
     static func name(_ failure: AgeGate.Failure) -> String {
         switch failure {
         case .error(let error): error.rawValue
@@ -98,10 +118,11 @@ extension AgeOutcome {
     }
 
     func text(_ scenario: AgeScenario) -> String {
-        let who = scenario.personaName ?? "custom person"
+        let who = scenario.shared?.personDescription ?? scenario.personaName ?? "custom person"
         let device = "\(scenario.capabilities.platform.rawValue) \(scenario.capabilities.os)"
         var lines = [
-            "Person          \(who), \(scenario.person.declaration.rawValue), in \(scenario.region.id) on \(device), \(scenario.today)",
+            "Person          \(who), \(scenario.person.declaration.rawValue), in \(scenario.region.id) on \(device), \(scenario.today)"
+                + (scenario.shared?.defaultsNote ?? ""),
             "App gates       \(scenario.profile.gates)",
         ]
         switch response {
@@ -121,13 +142,17 @@ extension AgeOutcome {
         let features = signals.regulatoryFeatures.map {
             $0.isEmpty ? "none" : $0.map(\.rawValue).sorted().joined(separator: ", ")
         }
-        lines.append("Signals         eligible \(eligible); regulatory features \(features ?? "n/a")")
+        lines.append(
+            "Signals         eligible \(eligible); regulatory features \(features ?? "n/a")"
+                + (sandboxFeatures(scenario).map { " (\($0))" } ?? ""))
         lines.append("Regulation      \(regulation.rawValue)")
         lines.append("Asks at launch  \(asksAtLaunch ? "yes" : "no")")
         switch policy {
         case .known(let tier, let source, let limited):
+            // A "no" to the app's own question is stored as the youngest tier; say what it means.
+            let shown = askedAt == .adultQuestion && !tier.isAtLeast(18) ? "under 18 (stored as \(tier))" : "\(tier)"
             lines.append(
-                "Policy          known: tier \(tier), source \(source.rawValue), communication limits \(limited ? "on" : "off") (\(askedPhrase))"
+                "Policy          known: tier \(shown), source \(source.rawValue), communication limits \(limited ? "on" : "off") (\(askedPhrase))"
             )
         default:
             lines.append("Policy          \(policy.stateName) (\(askedPhrase))")

@@ -53,7 +53,9 @@ struct AgeOutcome: Sendable {
         var configuration = AgeGate.Configuration(
             gates: gates, capabilities: scenario.capabilities, deadline: deadline, cadence: scenario.profile.cadence,
             onProgrammerError: { _ in })
-        configuration.adultFeaturesNeedConfirmedAdult = scenario.region.adultDownloadsRequireConfirmedAdult
+        configuration.adultFeaturesNeedConfirmedAdult = scenario.region.requiresConfirmedAdultForAdultDownloads(
+            on: scenario.today)
+        configuration.regionCadence = scenario.region.applying(to: scenario.person).cadenceRule(on: scenario.today)
         let store = InMemoryKeyValueStore()
         if let lastAsked = scenario.lastAsked {
             var record = CadenceRecord(hasLaunched: true)
@@ -66,7 +68,13 @@ struct AgeOutcome: Sendable {
         if !report.asked, let gated = scenario.profile.features.first(where: { $0.requirement.isGated }) {
             let decision = await drive(clock, step: deadline, hangs: hangs) { await gate.open(gated.requirement) }
             if system.calls.requests > 0 { askedAt = .firstUse }
-            if decision.reason == .needsAdultQuestion, let answer = scenario.adultAnswer {
+            // Without Declared Age Range the app asks its own question where a feature offers it.
+            let offered =
+                decision.reason == .needsAdultQuestion
+                || scenario.profile.features.contains {
+                    gate.decision(for: $0.requirement).reason == .needsAdultQuestion
+                }
+            if offered, let answer = scenario.adultAnswer {
                 gate.recordAdultAnswer(answer)
                 askedAt = .adultQuestion
             }
@@ -80,7 +88,8 @@ struct AgeOutcome: Sendable {
         for (name, decision) in decisions where decision.nextStep == .requestGuardianPermission {
             let simulation = CommunicationSimulation(
                 feature: name, guardian: scenario.guardian,
-                reportsCancel: scenario.capabilities.os >= OSVersion(27, 0), start: clock.now)
+                reportsCancel: scenario.capabilities.os >= OSVersion(27, 0),
+                personIsAdult: scenario.person.systemAge(on: scenario.today) >= 18, start: clock.now)
             requests.append((name, await simulation.run()))
         }
         var outcome = AgeOutcome(

@@ -20,82 +20,20 @@ struct AgeScenario: Sendable {
     var guardian: GuardianBehavior
     var guardianName: String
 
-    static let valued: Set<String> = [
-        "persona", "age", "declaration", "gates", "os", "platform", "region", "profile", "date", "fault",
-        "last-asked", "adult-answer", "guardian", "account-created",
-    ]
-    static let flags: Set<String> = ["communication-limits", "declines", "json"]
+    /// The shared scenario options as parsed (defaults used, options not honoured); nil when
+    /// the scenario was built without the command line (the explorer's cells).
+    var shared: ScenarioOptions? = nil
+
+    static let valued: Set<String> = ScenarioOptions.valued.union(["gates", "profile", "adult-answer", "guardian"])
+    static let flags: Set<String> = ScenarioOptions.flags.union(["json"])
 
     /// Builds the scenario from the options; every mistake is a usage error naming the option,
     /// an unreadable profile a failure.
     static func parse(_ arguments: Arguments, console: Console) throws(CLIError) -> AgeScenario {
-        let today: CalendarDay
-        if let text = arguments.value("date") {
-            guard let day = CalendarDay(parsing: text) else {
-                throw .usage("--date: '\(text)' is not a YYYY-MM-DD day")
-            }
-            today = day
-        } else {
-            today = CalendarDay(Date())
+        var shared = try ScenarioOptions(arguments)
+        if arguments.value("saved") != nil {
+            shared.notHonoured.append("--saved: the gate keeps its own record (tier, source), not an over/under answer")
         }
-
-        var person: SimulatedPerson
-        var personaName: String?
-        switch (arguments.value("persona"), arguments.value("age")) {
-        case (.some, .some):
-            throw .usage("give --persona or --age, not both")
-        case (nil, nil):
-            throw .usage("give --persona NAME or --age N ('agekit age personas' lists the personas)")
-        case (let name?, nil):
-            let persona: SandboxPersona
-            do {
-                persona = try SandboxPersona.persona(name)
-            } catch {
-                throw .usage("--persona: \(error.reason)")
-            }
-            person = persona.person(today: today)
-            personaName = persona.name
-        case (nil, let text?):
-            guard let age = Int(text), (0...150).contains(age) else {
-                throw .usage("--age: '\(text)' is not an age from 0 to 150")
-            }
-            person = .aged(age, today: today, declaration: age < 18 ? .guardianDeclared : .selfDeclared)
-        }
-        if let text = arguments.value("declaration") {
-            let declaration = AgeRangeDeclaration(rawValue: text)
-            guard AgeRangeDeclaration.knownCases.contains(declaration) else {
-                let names = AgeRangeDeclaration.knownCases.map { $0.rawValue }.joined(separator: ", ")
-                throw .usage("--declaration: unknown declaration '\(text)' (\(names))")
-            }
-            person = SimulatedPerson(
-                name: person.name, birthDate: person.birthDate, declaration: declaration, declaredOn: person.declaredOn,
-                sharing: person.sharing, parentalControls: person.parentalControls,
-                significantUpdateApplicable: person.significantUpdateApplicable, guardianAnswer: person.guardianAnswer)
-        }
-        if arguments.flag("communication-limits") { person.parentalControls.insert(.communicationLimits) }
-        if let text = arguments.value("account-created") {
-            guard let day = CalendarDay(parsing: text) else {
-                throw .usage("--account-created: '\(text)' is not a YYYY-MM-DD day")
-            }
-            person.accountCreated = day
-        }
-        if arguments.flag("declines") { person.sharing = .declines }
-
-        let region: Region
-        do {
-            region = try RegionCatalog.standard.region(arguments.value("region") ?? "default")
-        } catch {
-            throw .usage("--region: \(error.reason)")
-        }
-        let os: OSVersion
-        let platform: Platform
-        do {
-            os = try OSVersion(parsing: arguments.value("os") ?? "26.5")
-            platform = try Platform(parsing: arguments.value("platform") ?? "iOS")
-        } catch {
-            throw .usage(error.reason)
-        }
-
         var profile = AppProfile.example
         if let path = arguments.value("profile") {
             profile = try loadProfile(path, console: console)
@@ -106,15 +44,6 @@ struct AgeScenario: Sendable {
             } catch {
                 throw .usage("--gates: \(error.reason)")
             }
-        }
-
-        let faults = try parseFaults(arguments.values("fault"))
-        var lastAsked: CalendarDay?
-        if let text = arguments.value("last-asked") {
-            guard let day = CalendarDay(parsing: text) else {
-                throw .usage("--last-asked: '\(text)' is not a YYYY-MM-DD day")
-            }
-            lastAsked = day
         }
         var adultAnswer: Bool?
         if let text = arguments.value("adult-answer") {
@@ -127,10 +56,10 @@ struct AgeScenario: Sendable {
                 "--guardian: '\(guardianName)' is not one of \(GuardianBehavior.names.joined(separator: ", "))")
         }
         return AgeScenario(
-            person: person, personaName: personaName, region: region,
-            capabilities: PlatformCapabilities(platform: platform, os: os), profile: profile, faults: faults,
-            today: today, lastAsked: lastAsked, adultAnswer: adultAnswer, guardian: guardian, guardianName: guardianName
-        )
+            person: shared.person, personaName: shared.personaName, region: shared.region,
+            capabilities: shared.capabilities, profile: profile, faults: shared.faults, today: shared.today,
+            lastAsked: shared.lastAsked, adultAnswer: adultAnswer, guardian: guardian, guardianName: guardianName,
+            shared: shared)
     }
 
     /// `--fault CALL:FAULT` (repeatable): CALL is request, eligibility or requiredFeatures, FAULT

@@ -9,29 +9,29 @@ struct ChangesCommand: Command {
     static let name = "changes"
     static let summary = "Simulate significant-change consent for a persona and print the timeline."
     static let help = """
-        Usage: agekit changes --catalog FILE --persona NAME [--original-version V]
-                              [--answer shared|declined|unavailable]
+        Usage: agekit changes --catalog FILE (--persona NAME | --age N) [scenario options]
+                              [--original-version V] [--answer shared|declined|unavailable]
                               [--rating-codes 0,0,4,5] [--guardian approve|deny|never|deny-then-approve]
-                              [--os 26.4] [--platform iOS] [--region US-TX] [--json]
+                              [--timeout-hours H] [--unconfirmed-adult MODE] [--declined MODE] [--json]
 
         Runs the significant-change consent lifecycle on the simulator: which catalog changes
-        apply to the persona, the route taken, each guardian request's state, and what stays
-        blocked. Time is simulated from 2026-06-18 09:00 UTC; each rating code is read at a
-        launch one day after the previous one.
+        apply to the person, the route taken, each guardian request's state, and what stays
+        blocked. Time is simulated from 09:00 UTC of the scenario's day; each rating code is
+        read at a launch one day after the previous one. The first line names the defaults the
+        run used and any option it could not honour.
+
+        Scenario options (the same in age, launch and changes):
+        \(ScenarioOptions.help)
 
         Options:
           --catalog FILE            the change catalog (JSON; see docs/significant-changes.md)
-          --persona NAME            under13-approved, 13to15-approved, 16to17-declined,
-                                    adult-self-declared, adult-confirmed, adult-confirmed-notification
           --original-version V      AppTransaction.originalAppVersion: the build first installed (the
                                     marketing version on macOS; 1.0 is the sandbox's and exempts nothing)
-          --answer A                shared (default: the persona's range), declined, or unavailable
+          --answer A                shared (default: the person's range), declined (as --declines), or
+                                    unavailable (as --fault request:notAvailable)
           --rating-codes LIST       App Store age rating codes, one per launch (nil = unavailable)
           --guardian BEHAVIOUR      approve, deny, never, deny-then-approve (also approve-then-deny,
                                     late, cancel); default: the persona's sandbox answer
-          --os VERSION              OS version (default 26.4)
-          --platform NAME           iOS, iPadOS, macCatalyst, macOS, visionOS, tvOS, watchOS (default iOS)
-          --region ID               a simulator region such as US-TX (default: unregulated)
           --timeout-hours H         how long a guardian question stays pending (default 48)
           --unconfirmed-adult MODE  acknowledge (default) or blockUntilVerified
           --declined MODE           blockWithRetry (default) or acknowledge
@@ -43,16 +43,9 @@ struct ChangesCommand: Command {
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         let options = try ChangesOptions(arguments)
         let catalog = try options.loadCatalog()
-        let start = ChangesRun.defaultStart
-        var setup = SimulatedAgeSystem.Setup(
-            person: options.persona.person(today: CalendarDay(start)), region: options.region,
-            capabilities: options.capabilities)
-        switch options.ageAnswer {
-        case .shared: break
-        case .declined: setup.person.sharing = .declines
-        case .unavailable: setup.faults.request = .error(.notAvailable)
-        }
-        let answer = ConsentScenario.answer(setup: setup, on: CalendarDay(start))
+        let scenario = options.scenario
+        let start = scenario.today.date.addingTimeInterval(9 * 3600)
+        let answer = ConsentScenario.answer(setup: scenario.setup, on: scenario.today)
         let run = ChangesRun(
             catalog: catalog, answer: answer, capabilities: options.capabilities, settings: options.settings,
             originalVersion: options.originalVersion, ratingCodes: options.ratingCodes, guardian: options.guardian,

@@ -11,7 +11,8 @@ enum AgeAnswerKind: String, CaseIterable {
 /// The parsed options of `agekit changes`; every bad value names its option.
 struct ChangesOptions {
     var catalogPath: String
-    var persona: SandboxPersona
+    /// The person, device, region, day and faults, as every simulating command reads them.
+    var scenario: ScenarioOptions
     var originalVersion: AppVersion?
     /// Why the original version given cannot exempt anything (it does not parse).
     var originalVersionNote: String?
@@ -20,27 +21,23 @@ struct ChangesOptions {
     var ratingCodes: [Int?]
     var guardianName: String?
     var guardian: GuardianBehavior?
-    var capabilities: PlatformCapabilities
-    var region: Region
     var settings: RoutingSettings
     var timeoutHours: Double
     var json: Bool
 
-    static let valued: Set<String> = [
-        "catalog", "persona", "original-version", "rating-codes", "guardian", "os", "platform", "region",
-        "timeout-hours", "unconfirmed-adult", "declined", "answer",
-    ]
+    var capabilities: PlatformCapabilities { scenario.capabilities }
+    var region: Region { scenario.region }
+
+    static let valued: Set<String> = ScenarioOptions.valued.union([
+        "catalog", "original-version", "rating-codes", "guardian", "timeout-hours", "unconfirmed-adult", "declined",
+        "answer",
+    ])
 
     init(_ arguments: [String]) throws(CLIError) {
-        let parsed = try Arguments(arguments, valued: Self.valued, flags: ["json"])
+        let parsed = try Arguments(arguments, valued: Self.valued, flags: ScenarioOptions.flags.union(["json"]))
         if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
         catalogPath = try parsed.required("catalog")
-        let personaName = try parsed.required("persona")
-        guard let persona = SandboxPersona.named(personaName) else {
-            let names = SandboxPersona.all.map { $0.name }.joined(separator: ", ")
-            throw .usage("--persona: unknown persona '\(personaName)' (known: \(names))")
-        }
-        self.persona = persona
+        scenario = try ScenarioOptions(parsed)
         if let text = parsed.value("original-version") {
             // A value that does not parse exempts nothing, and the report says so.
             do throws(SignificantChangesError) {
@@ -52,7 +49,16 @@ struct ChangesOptions {
         guard let answer = AgeAnswerKind(rawValue: parsed.value("answer") ?? "shared") else {
             throw .usage("--answer: '\(parsed.value("answer") ?? "")' is not shared, declined or unavailable")
         }
-        ageAnswer = answer
+        ageAnswer = parsed.flag("declines") && answer == .shared ? .declined : answer
+        switch answer {
+        case .shared: break
+        case .declined: scenario.declines(option: "--answer declined")
+        case .unavailable: scenario.faults.request = .error(.notAvailable)
+        }
+        for option in ["saved", "last-asked"] where parsed.value(option) != nil {
+            scenario.notHonoured.append(
+                "--\(option): the change flow keeps no age answer and asks no age range at launch")
+        }
         if let text = parsed.value("rating-codes") {
             do throws(SimulatorConsentError) {
                 ratingCodes = try RatingCodeSequence(parsing: text).codes
@@ -69,24 +75,6 @@ struct ChangesOptions {
                     "--guardian: '\(name)' is not one of \(GuardianBehavior.names.joined(separator: ", "))")
             }
             guardian = behavior
-        }
-        let platform: Platform
-        let os: OSVersion
-        do throws(AgeSignalsError) {
-            platform = try Platform(parsing: parsed.value("platform") ?? "iOS")
-            os = try OSVersion(parsing: parsed.value("os") ?? "26.4")
-        } catch {
-            throw .usage("--\(error.code == .unknownPlatform ? "platform" : "os"): \(error.reason)")
-        }
-        capabilities = PlatformCapabilities(platform: platform, os: os)
-        do throws(SimulatorError) {
-            if let id = parsed.value("region") {
-                region = try RegionCatalog.standard.region(id)
-            } else {
-                region = Region.unregulated
-            }
-        } catch {
-            throw .usage("--region: \(error.reason)")
         }
         settings = RoutingSettings()
         if let text = parsed.value("unconfirmed-adult") {

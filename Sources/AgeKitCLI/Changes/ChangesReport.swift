@@ -51,10 +51,11 @@ struct ChangesReport: Encodable {
     var requests: [Request]
     var rating: Rating
     var timeline: [Entry]
+    var scenario: ScenarioFacts
 
     init(options: ChangesOptions, answer: ConsentScenario.PersonaAnswer, result: ConsentSimulation.Result) {
         let flow = result.flow
-        persona = options.persona.name
+        persona = options.scenario.personDescription
         region = options.region.id
         platform = options.capabilities.platform.rawValue
         os = options.capabilities.os.description
@@ -62,9 +63,10 @@ struct ChangesReport: Encodable {
         subject = answer.subject.rawValue
         features = answer.features.map(\.rawValue).sorted()
         featuresSource = answer.featuresSource
-        guardian = options.guardianName ?? "persona default (\(options.persona.guardianAnswer.rawValue))"
+        guardian = options.guardianName ?? "persona default (\(options.scenario.person.guardianAnswer.rawValue))"
         route = flow.decision?.route.name ?? "none"
-        routeReason = flow.decision?.reason ?? ""
+        // The route's reason names where its features came from (reported, synced or inferred).
+        routeReason = flow.decision.map { "\($0.reason); features \(answer.featuresSource)" } ?? ""
         applies = flow.changes.filter { $0.status != .exempt }.map(\.id)
         exempt = flow.changes.filter { $0.status == .exempt }.map(\.id)
         var notes = options.originalVersionNote.map { [$0] } ?? []
@@ -91,6 +93,7 @@ struct ChangesReport: Encodable {
                 change: progress.id, state: request.state.name, questions: request.questionIDs,
                 denials: request.denials.map(Self.time), sentAt: sentAt, expiresAt: expiresAt)
         }
+        scenario = ScenarioFacts(options.scenario, appCadence: nil)
         rating = Rating(
             baseline: flow.ratingWatch.baseline,
             pendingChange: flow.ratingWatch.pendingChange.map { [$0.old, $0.new] })
@@ -111,10 +114,11 @@ struct ChangesReport: Encodable {
     }
 
     func text() -> String {
+        let note = ScenarioOptions.note(defaults: scenario.defaults, notHonoured: scenario.notHonoured)
         func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
         var lines = [
-            "Significant changes for \(persona) in \(region) on \(platform) \(os)"
-                + (originalVersion.map { ", installed \($0)" } ?? ""),
+            "Significant changes for \(persona) in \(region) on \(platform) \(os), \(scenario.date)"
+                + (originalVersion.map { ", installed \($0)" } ?? "") + note,
             "Person: \(subject); features: [\(features.joined(separator: ", "))] (\(featuresSource))",
             "Route: \(route): \(routeReason)",
             "",

@@ -10,6 +10,8 @@ struct ExploreAxes: Hashable, Sendable {
     var versions: [OSVersion]
     var regions: [Region]
     var dates: [CalendarDay]
+    /// The scenario options that are not axes, the same for every cell.
+    var scenario = ExploreScenario()
 
     /// The OS versions the capabilities know: every release from 26.0 to 27.0.
     static let knownVersions: [OSVersion] = [

@@ -11,18 +11,22 @@ struct ExploreCell: Hashable, Sendable {
     /// The simulated system's setup for this cell, built once.
     let setup: SimulatedAgeSystem.Setup
 
+    /// The options every cell shares (declaration, faults, saved answer, ...).
+    let scenario: ExploreScenario
+
     init(
         person: ExplorePerson, answer: ExploreAnswer, capabilities: PlatformCapabilities, region: Region,
-        day: CalendarDay
+        day: CalendarDay, scenario: ExploreScenario = ExploreScenario()
     ) {
         self.person = person
         self.answer = answer
         self.capabilities = capabilities
         self.region = region
         self.day = day
+        self.scenario = scenario
         setup = SimulatedAgeSystem.Setup(
-            person: person.person(today: day, answer: answer), region: region, capabilities: capabilities,
-            faults: answer.faults)
+            person: scenario.apply(to: person.person(today: day, answer: answer)), region: region,
+            capabilities: capabilities, faults: scenario.faults(with: answer))
     }
 
     /// The cell's identity in reports and baselines.

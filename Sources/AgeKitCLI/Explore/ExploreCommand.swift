@@ -9,13 +9,15 @@ struct ExploreCommand: Command {
     static let help = """
         Usage: agekit explore [--profile FILE] [--owner FILE] [--catalog FILE]
                               [--persona LIST] [--answer LIST] [--platform LIST] [--os LIST]
-                              [--region LIST] [--date LIST] [--html FILE] [--json FILE]
+                              [--region LIST] [--date LIST] [scenario options] [--html FILE] [--json FILE]
                               [--baseline OLD.json] [--fail-on LIST]
 
         Runs the app's age gate (agekit age), privacy launch (agekit launch) and significant-change
         consent (agekit changes) on the simulator for every combination of the axes, checks the
-        invariants on every cell, and prints a summary. Without a file, each part of the
-        configuration is the built-in example. Lists are comma-separated; a flag narrows its axis.
+        invariants on every cell, and prints a summary: the defaults it used first, the files it
+        wrote last. Without a file, each part of the configuration is the built-in example.
+        Lists are comma-separated; a flag narrows its axis. A sweep longer than a second
+        reports its progress on standard error.
 
         Options:
           --profile FILE            the app profile JSON of 'agekit age'
@@ -29,8 +31,14 @@ struct ExploreCommand: Command {
           --platform LIST           iOS, iPadOS, macCatalyst, macOS, visionOS, tvOS, watchOS (default: all)
           --os LIST                 26.0, 26.1, 26.2, 26.3, 26.4, 26.5, 27.0 (default: all)
           --region LIST             catalog regions ('agekit age regions'; default: all)
-          --date LIST               YYYY-MM-DD days or 'today' (default: today and each day a
-                                    region's rule starts)
+          --date LIST               YYYY-MM-DD days or 'today' (default: 2026-11-30, the day every
+                                    command simulates, and each day a region's rule starts)
+          --age N                   add the custom person age-N to the people (as --persona age-N)
+          --declines                only the declined answer (as --answer declined)
+          --declaration D, --account-created DAY, --communication-limits, --fault [CALL:]FAULT,
+          --saved ANSWER, --last-asked DAY
+                                    the scenario options of age, launch and changes, applied to
+                                    every cell with the same meaning ('agekit age --help')
           --html FILE               write the report as one self-contained HTML file
           --json FILE               write the report as JSON (the format --baseline reads)
           --baseline OLD.json       compare with an earlier --json run: only changed cells
@@ -43,7 +51,7 @@ struct ExploreCommand: Command {
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let today = CalendarDay(Date())
+        let today = ScenarioOptions.defaultDate
         let options = try ExploreOptions(arguments, today: today)
         var configuration = try ExploreConfiguration.load(
             profile: options.profilePath, owner: options.ownerPath, catalog: options.catalogPath, console: console)
@@ -53,13 +61,19 @@ struct ExploreCommand: Command {
             baseline = try ExploreReport.baseline(ExploreFile.read(path, what: "baseline"), path: path)
         }
         let axes = options.axes(configuration, today: today)
-        var report = await ExploreSweep(axes: axes, configuration: configuration).run()
+        var report = await ExploreSweep(axes: axes, configuration: configuration).run(
+            progress: ExploreProgress(console: console).report)
+        report.defaults = options.defaults(today: today)
+        report.scenario = options.scenario.given.isEmpty ? nil : options.scenario.given
         if let baseline, let path = options.baselinePath {
             report.comparison = ExploreComparison.compare(baseline: baseline, named: path, with: report)
         }
         if let path = options.jsonPath { try ExploreFile.write(report.jsonData(), to: path) }
         if let path = options.htmlPath { try ExploreFile.write(Data(ExploreHTML(report).render().utf8), to: path) }
         console.out(text(report))
+        for (kind, path) in [("JSON", options.jsonPath), ("HTML", options.htmlPath)] {
+            if let path { console.out("\(kind) report written to \(path)") }
+        }
 
         guard !options.failOn.isEmpty else { return 0 }
         let crossed: Int
@@ -81,7 +95,9 @@ struct ExploreCommand: Command {
 
     static func text(_ report: ExploreReport) -> String {
         let summary = report.summary
-        var lines = [
+        var lines = (report.defaults ?? []).isEmpty ? [] : ["Defaults: \(report.defaults!.joined(separator: "; "))"]
+        if let scenario = report.scenario { lines.append("Every cell: \(scenario.joined(separator: "; "))") }
+        lines += [
             "Cells:                \(summary.cells)",
             "Ask the system:       \(summary.asks) (\(summary.asksAtLaunch) at launch)",
             "Stop the launch:      \(summary.stopsLaunch)",

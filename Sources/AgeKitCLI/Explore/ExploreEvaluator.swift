@@ -37,12 +37,16 @@ final class SimulatorEvaluator: ExploreEvaluator {
         let scenario = AgeScenario(
             person: setup.person, personaName: cell.person.persona?.name, region: cell.region,
             capabilities: cell.capabilities, profile: configuration.profile, faults: setup.faults, today: cell.day,
-            lastAsked: nil, adultAnswer: nil, guardian: Self.guardian, guardianName: Self.guardianName)
+            lastAsked: cell.scenario.lastAsked, adultAnswer: nil, guardian: Self.guardian,
+            guardianName: Self.guardianName)
         let age = await AgeOutcome.run(scenario, relaunch: true)
 
         // The commands start their simulated time at 09:00 UTC; so does every day of the sweep.
         let start = cell.day.date.addingTimeInterval(9 * 3600)
-        let launch = await LaunchRun(setup: setup, start: start, settings: configuration.settings).run()
+        let launch = await LaunchRun(
+            setup: setup, start: start, settings: configuration.settings,
+            device: SimulatedPrivacyDevice.Setup(savedAnswer: cell.scenario.saved, cadence: cell.scenario.cadenceRecord)
+        ).run()
 
         let answer = ConsentScenario.answer(setup: setup, on: cell.day)
         let key = ChangesKey(answer: answer, capabilities: cell.capabilities)

@@ -25,6 +25,9 @@ struct ExploreHTML {
         out += "\(report.axes.platforms.count) platforms, \(report.axes.versions.count) OS versions, "
         out += "\(report.axes.regions.count) regions, \(report.axes.dates.count) dates "
         out += "(\(report.axes.dates.joined(separator: ", "))).</p>\n"
+        if let defaults = report.defaults, !defaults.isEmpty {
+            out += "<p class=\"meta\">Defaults: \(Self.escape(defaults.joined(separator: "; "))).</p>\n"
+        }
         summary(&out)
         if let comparison = report.comparison { self.comparison(comparison, &out) }
         legend(&out)

@@ -56,6 +56,11 @@ struct ExploreReport: Hashable, Sendable, Codable {
     var changesOutcomes: [ChangesCellOutcome]
     var cells: [Cell]
     var comparison: ExploreComparison?
+    /// The axes and configuration parts the run took by default, in words (absent in reports
+    /// written before it was kept).
+    var defaults: [String]?
+    /// The scenario options applied to every cell (declaration, faults, saved answer, ...).
+    var scenario: [String]?
 
     /// The three outcomes of a cell.
     func outcomes(of cell: Cell) -> CellOutcomes {

@@ -21,7 +21,7 @@ struct ExploreSweep: Sendable {
                                     ExploreCell(
                                         person: person, answer: answer,
                                         capabilities: PlatformCapabilities(platform: platform, os: os),
-                                        region: region, day: day))
+                                        region: region, day: day, scenario: axes.scenario))
                             }
                         }
                     }
@@ -31,16 +31,19 @@ struct ExploreSweep: Sendable {
         return cells
     }
 
-    func run() async -> ExploreReport {
+    /// - Parameter progress: called after each cell with the cells done and the total, so a
+    ///   command can report long sweeps (the sweep itself reads no clock).
+    func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> ExploreReport {
         let invariants = ExploreInvariants(
             threshold: configuration.settings.threshold, gates: configuration.profile.gates)
         let evaluator = self.evaluator ?? SimulatorEvaluator(configuration)
         let cells = self.cells
         var results: [(CellOutcomes, ExploreInvariants.Verdict)?] = []
         results.reserveCapacity(cells.count)
-        for cell in cells {
+        for (done, cell) in cells.enumerated() {
             let outcomes = await evaluator.evaluate(cell)
             results.append((outcomes, invariants.check(cell, outcomes)))
+            progress?(done + 1, cells.count)
         }
 
         var ages = OutcomeTable<AgeCellOutcome>()

@@ -1,3 +1,4 @@
+import AgeGating
 import AgeSignals
 import Foundation
 import PrivacyLaunch
@@ -30,6 +31,8 @@ struct LaunchReport: Encodable {
     let trackingPrompt: String
     let guards: [(GuardedFeature, Bool)]
     let actions: [String]
+    /// The scenario as the command read it (set by `agekit launch`).
+    var scenario: ScenarioFacts?
 
     init(sequence: LaunchSequence, performed: [LaunchSequence.Action]) {
         steps = sequence.records.map {
@@ -45,7 +48,7 @@ struct LaunchReport: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case steps, ageAnswer, ageRule, message, messageDetail, trackingPrompt, guards, actions
+        case steps, ageAnswer, ageRule, message, messageDetail, trackingPrompt, guards, actions, scenario
     }
 
     private struct FeatureKey: CodingKey {
@@ -68,6 +71,13 @@ struct LaunchReport: Encodable {
             try guardContainer.encode(allowed, forKey: FeatureKey(stringValue: feature.rawValue))
         }
         try container.encode(actions, forKey: .actions)
+        try container.encodeIfPresent(scenario, forKey: .scenario)
+    }
+
+    func json(scenario: ScenarioOptions, appCadence: CadenceRule?) -> String {
+        var report = self
+        report.scenario = ScenarioFacts(scenario, appCadence: appCadence)
+        return report.json()
     }
 
     func json() -> String {

@@ -15,15 +15,16 @@ struct LaunchRun: Sendable {
     var device = SimulatedPrivacyDevice.Setup()
 
     /// Runs the sequence to its end and reports the steps and the actions performed. The
-    /// region's cadence applies unless the owner settings choose one.
+    /// region's cadence, where its law applies, is the floor the owner's may only tighten.
     func run() async -> LaunchReport {
-        var settings = settings
-        if settings.cadence == nil { settings.cadence = setup.region.parsedCadenceRule }
         let clock = SimulatedClock(start: start)
         let system = SimulatedAgeSystem(setup, clock: clock)
         let device = SimulatedPrivacyDevice(ageSystem: system, setup: device)
         let session = await device.session(settings: settings)
-        let sequence = await session.run()
+        // A hung call ends at its deadline on the simulated clock, as in `agekit age`.
+        let sequence = await AgeOutcome.drive(clock, step: .seconds(10), hangs: setup.faults.hangs) {
+            await session.run()
+        }
         return LaunchReport(sequence: sequence, performed: await session.performed)
     }
 }

@@ -29,8 +29,8 @@ public struct Region: Hashable, Sendable, Codable {
     /// When Apple said its tools turn on there (Texas: new accounts from 2026-06-04); the two
     /// dates differ, and Apple's announcements were not all updated when laws moved.
     public var appleToolsFrom: CalendarDay?
-    /// The law applies to accounts created from ``inEffectFrom`` on (Texas, Utah, Louisiana);
-    /// an account of unknown age counts as new (the careful side).
+    /// The law applies to accounts created from ``newAccountsFrom`` on (Texas, Utah,
+    /// Louisiana); an account of unknown age counts as new (the careful side).
     public var newAccountsOnly: Bool?
     /// Receiving the age signal counts as actual knowledge of the age range (California): the
     /// app's own obligations start from the first answer, whatever it stores.
@@ -84,7 +84,8 @@ public struct Region: Hashable, Sendable, Codable {
     /// The region as the system treats this person: where the law covers only new accounts
     /// and the person's account is older than the law, the region behaves as unregulated.
     public func applying(to person: SimulatedPerson) -> Region {
-        guard newAccountsOnly == true, let start = inEffectFrom, let created = person.accountCreated, created < start
+        guard newAccountsOnly == true, let start = newAccountsFrom, let created = person.accountCreated,
+            created < start
         else { return self }
         var region = self
         region.regulated = false
@@ -92,6 +93,14 @@ public struct Region: Hashable, Sendable, Codable {
         region.canDecline = true
         region.regulatoryFeatures = Features()
         return region
+    }
+
+    /// From when an account counts as new for a law on new accounts: the earlier of the law's
+    /// date and Apple's rollout (seed 000: the two need not line up; Apple said Utah's and
+    /// Louisiana's age categories flow for accounts created from its 2026 dates, a year
+    /// before the laws moved). The careful side covers more accounts.
+    public var newAccountsFrom: CalendarDay? {
+        [lawEffectiveFrom, appleToolsFrom].compactMap { $0 }.min() ?? inEffectFrom
     }
 
     /// Whether the law applies on `day`.
@@ -113,6 +122,17 @@ public struct Region: Hashable, Sendable, Codable {
         unique.reserveCapacity(bands.count)
         for band in bands.sorted() where unique.last != band { unique.append(band) }
         return unique
+    }
+
+    /// The cadence rule the law sets while it applies on `day` (nil before it, or without one).
+    public func cadenceRule(on day: CalendarDay) -> CadenceRule? {
+        isRegulated(on: day) ? parsedCadenceRule : nil
+    }
+
+    /// Whether the App Store blocks 18+ downloads here on `day` unless the account is a
+    /// confirmed adult.
+    public func requiresConfirmedAdultForAdultDownloads(on day: CalendarDay) -> Bool {
+        adultDownloadsRequireConfirmedAdult && isInEffect(on: day)
     }
 
     /// Whether a person may decline on `day`.

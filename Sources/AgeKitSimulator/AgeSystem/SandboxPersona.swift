@@ -12,6 +12,19 @@ public struct SandboxPersona: Hashable, Sendable {
     public let significantUpdateApplicable: Bool
     public let guardianAnswer: GuardianPermissionAnswer
 
+    /// What the name does not say, where it could mislead.
+    public var note: String? {
+        switch guardianAnswer {
+        case .decline:
+            "'declined' is the guardian's answer to a significant change: the person shares the same range as any 16-17; --declines makes a person decline sharing"
+        case .approve:
+            "'approved' is the guardian's answer to a significant change; the persona's significant-change feature is the sandbox's switch, in any region"
+        case .notAvailable:
+            significantUpdateApplicable
+                ? "the adult-notification feature is the sandbox's switch, in any region, not a region's law" : nil
+        }
+    }
+
     /// The six personas, in the order of Apple's matrix.
     public static let all: [SandboxPersona] = [
         SandboxPersona(

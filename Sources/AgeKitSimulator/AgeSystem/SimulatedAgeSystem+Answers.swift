@@ -56,14 +56,18 @@ extension SimulatedAgeSystem {
         return features
     }
 
-    /// The declaration as a given OS reports it: 26.5 and later say `confirmed` for every
-    /// method case; 26.2 to 26.4 say the method case for `confirmed`; 26.0 and 26.1 know only
+    /// The declaration as a given OS reports it: 26.5 and later say `confirmed` for the
+    /// person's own method cases and `guardianDeclared` for a guardian's; 26.2 to 26.4 say the method case for `confirmed`; 26.0 and 26.1 know only
     /// self and guardian declarations. Unknown cases pass through.
     public static func layered(
         _ declaration: AgeRangeDeclaration, checkMethod: AgeRangeDeclaration, on capabilities: PlatformCapabilities
     ) -> AgeRangeDeclaration {
         guard declaration == .confirmed || declaration.isCheckMethod else { return declaration }
-        if capabilities.reportsConfirmed { return .confirmed }
+        // A guardian's check confirms the guardian, not the person: 26.5 folds only the
+        // person's own checks into `confirmed` (the careful reading), a guardian's stays declared.
+        if capabilities.reportsConfirmed {
+            return declaration.rawValue.hasPrefix("guardian") ? .guardianDeclared : .confirmed
+        }
         if capabilities.os >= OSVersion(26, 2) {
             return declaration == .confirmed
                 ? (checkMethod.isCheckMethod ? checkMethod : .governmentIDChecked) : declaration

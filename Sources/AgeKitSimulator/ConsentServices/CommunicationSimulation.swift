@@ -12,14 +12,18 @@ public struct CommunicationSimulation: Sendable {
     public var error: PermissionAskError?
     /// Whether the system reports a child's cancel (27.0).
     public var reportsCancel: Bool
+    /// The system knows the person as an adult: every ask throws `notAvailable`.
+    public var personIsAdult: Bool
     public var timeout: TimeInterval
     public var start: Date
 
     public init(
         feature: String, contacts: [CommunicationContact] = [CommunicationContact(handle: "friend")],
         guardian: GuardianBehavior = .approve(after: 5 * 60), error: PermissionAskError? = nil,
-        reportsCancel: Bool = false, timeout: TimeInterval = CommunicationRequest.defaultTimeout, start: Date
+        reportsCancel: Bool = false, personIsAdult: Bool = false,
+        timeout: TimeInterval = CommunicationRequest.defaultTimeout, start: Date
     ) {
+        self.personIsAdult = personIsAdult
         self.feature = feature
         self.contacts = contacts
         self.guardian = guardian
@@ -45,7 +49,7 @@ public struct CommunicationSimulation: Sendable {
     public func run() async -> Result {
         let clock = StepClock(start)
         let center = SimulatedCommunicationCenter(
-            behavior: guardian, error: error, reportsCancel: reportsCancel, clock: clock)
+            behavior: guardian, error: error, reportsCancel: reportsCancel, personIsAdult: personIsAdult, clock: clock)
         var request = CommunicationRequest(feature: feature, contacts: contacts, timeout: timeout)
         var steps: [Step] = []
         func apply(_ event: CommunicationRequest.Event, _ name: String) -> [CommunicationRequest.Action] {

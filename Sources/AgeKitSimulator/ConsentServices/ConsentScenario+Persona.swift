@@ -65,7 +65,7 @@ extension ConsentScenario {
     ) -> String {
         switch source {
         case .reported:
-            asking == capabilities ? "requiredRegulatoryFeatures" : "synced from the person's phone"
+            asking == capabilities ? "reported by requiredRegulatoryFeatures" : "synced from the person's phone"
         case .inferredFromEligibility:
             "inferred from eligibility (\(eligible.map(String.init) ?? "failed: counts as eligible")) before 26.4"
         case .inferredCarefully:

@@ -23,6 +23,9 @@ public struct ConsentScenario: Sendable {
     /// Whether the permission service knows the person as an adult (and so throws
     /// `notAvailable`); nil follows the subject. Set it to test an age answer that disagrees.
     public var permissionServiceSeesAdult: Bool?
+    /// What the age range says when the flow reads it again (after the permission service
+    /// disagreed with it); nil repeats ``subject``, as the system's cache would.
+    public var ageReadAgain: ConsentSubject?
 
     public init(
         catalog: ChangeCatalog, originalVersion: AppVersion? = nil, subject: ConsentSubject,

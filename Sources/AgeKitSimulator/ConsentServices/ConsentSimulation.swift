@@ -156,6 +156,9 @@ private struct Runner {
         case .recordDenial(let id, let time):
             ledger.recordDenial(for: id, at: time)
             return []
+        case .requestAgeRangeAgain:
+            // The system's cached answer, unless the scenario says it changed.
+            return [.evaluate(subject: scenario.ageReadAgain ?? scenario.subject, features: scenario.features)]
         default:
             return []
         }

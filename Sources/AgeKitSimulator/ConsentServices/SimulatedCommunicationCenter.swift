@@ -10,6 +10,7 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
         var behavior: GuardianBehavior
         var error: PermissionAskError?
         var reportsCancel: Bool
+        var personIsAdult: Bool
         var asked: [CommunicationQuestion] = []
         var scheduled: [SimulatedPermissionCenter.ScheduledResponse] = []
         var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
@@ -21,17 +22,21 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
     /// - Parameters:
     ///   - error: thrown by every ask (nothing is sent), e.g. `communicationLimitsNotEnabled`.
     ///   - reportsCancel: a child's cancel is reported (27.0); before 27.0 the ask just returns.
+    ///   - personIsAdult: the system knows the person as an adult and throws `notAvailable`
+    ///     (seed 003 note 11: `AskCenter.ask` throws for an adult user), whatever the guardian.
     public init(
         behavior: GuardianBehavior, error: PermissionAskError? = nil, reportsCancel: Bool = false,
-        clock: any ConsentClock
+        personIsAdult: Bool = false, clock: any ConsentClock
     ) {
-        self.state = Mutex(State(behavior: behavior, error: error, reportsCancel: reportsCancel))
+        self.state = Mutex(
+            State(behavior: behavior, error: error, reportsCancel: reportsCancel, personIsAdult: personIsAdult))
         self.clock = clock
     }
 
     public func ask(_ question: CommunicationQuestion) async throws(PermissionAskError) -> CommunicationAskResult {
         let now = clock.now
         let outcome: Result<CommunicationAskResult, PermissionAskError> = state.withLock { state in
+            if state.personIsAdult { return .failure(.notAvailable) }
             if let error = state.error { return .failure(error) }
             state.asked.append(question)
             if state.behavior == .childCancels { return .success(state.reportsCancel ? .cancelled : .handedOver) }

@@ -18,15 +18,18 @@ public struct SimulatedPrivacyDevice: Sendable {
         public var savedAnswer: AgeAnswer?
         /// The cadence record kept from earlier launches.
         public var cadence: CadenceRecord
+        /// The answer to the app's own "18 or older?" question where there is no age range API.
+        public var adultAnswer: Bool?
 
         public init(
             consent: SimulatedConsentSDK.Setup = .init(), trackingStatus: TrackingStatus = .notDetermined,
             trackingAnswer: TrackingStatus = .authorized, notificationStatus: PermissionStatus = .notDetermined,
             notificationAnswer: PermissionStatus = .granted, locationStatus: PermissionStatus = .notDetermined,
             locationAnswer: PermissionStatus = .granted, savedAnswer: AgeAnswer? = nil,
-            cadence: CadenceRecord = CadenceRecord()
+            cadence: CadenceRecord = CadenceRecord(), adultAnswer: Bool? = nil
         ) {
             self.cadence = cadence
+            self.adultAnswer = adultAnswer
             self.consent = consent
             self.trackingStatus = trackingStatus
             self.trackingAnswer = trackingAnswer
@@ -49,6 +52,8 @@ public struct SimulatedPrivacyDevice: Sendable {
     public let notifications: SimulatedPermission
     public let location: SimulatedPermission
     public let store: SimulatedAgeAnswerStore
+    /// The answer to the app's own "18 or older?" question, handed to the launch.
+    public let adultAnswer: Bool?
 
     public init(ageSystem: SimulatedAgeSystem, setup: Setup = Setup()) {
         let journal = PromptJournal()
@@ -66,6 +71,7 @@ public struct SimulatedPrivacyDevice: Sendable {
         self.location = SimulatedPermission(
             .location, status: setup.locationStatus, answer: setup.locationAnswer, journal: journal)
         self.store = SimulatedAgeAnswerStore(setup.savedAnswer, cadence: setup.cadence)
+        self.adultAnswer = setup.adultAnswer
     }
 
     /// The services, ready for ``LaunchSession``.
@@ -79,8 +85,12 @@ public struct SimulatedPrivacyDevice: Sendable {
     /// A session for this device on the age system's platform and OS.
     public func session(settings: OwnerSettings) async -> LaunchSession {
         let capabilities = ageSystem.setup.capabilities
+        let region = ageSystem.setup.region.applying(to: ageSystem.setup.person)
         return await LaunchSession.prepare(
-            settings: settings, os: capabilities.os, platform: capabilities.platform, services: services,
-            deadlines: LaunchSession.Deadlines(clock: clock))
+            settings: settings, os: capabilities.os, platform: capabilities.platform,
+            regionCadence: region.cadenceRule(on: clock.today), adultAnswer: adultAnswer, services: services,
+            // A simulated hang is given up at the gate's deadline; without one nothing waits.
+            deadlines: LaunchSession.Deadlines(
+                ageRequest: ageSystem.setup.faults.hangs ? .seconds(10) : nil, clock: clock))
     }
 }

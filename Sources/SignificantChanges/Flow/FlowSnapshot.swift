@@ -1,22 +1,20 @@
 import Foundation
 
 /// What a flow must remember between launches: the rating baseline, the guardian requests
-/// (so that an answer arriving after a relaunch is still recognised), and whether the
-/// permission service said the person is an adult. Consent itself lives in the ledger.
+/// (so that an answer arriving after a relaunch is still recognised). Consent itself lives in
+/// the ledger; who the person is comes from the age answer at every launch, never from an
+/// error the permission service once threw.
 public struct FlowSnapshot: Hashable, Sendable, Codable {
     public var ratingWatch: RatingWatch
     public var requests: [GuardianRequest]
     public var questionCounts: [String: Int]
-    public var permissionServiceSaysAdult: Bool
 
     public init(
-        ratingWatch: RatingWatch = RatingWatch(), requests: [GuardianRequest] = [], questionCounts: [String: Int] = [:],
-        permissionServiceSaysAdult: Bool = false
+        ratingWatch: RatingWatch = RatingWatch(), requests: [GuardianRequest] = [], questionCounts: [String: Int] = [:]
     ) {
         self.ratingWatch = ratingWatch
         self.requests = requests
         self.questionCounts = questionCounts
-        self.permissionServiceSaysAdult = permissionServiceSaysAdult
     }
 }
 
@@ -26,8 +24,7 @@ extension SignificantChangeFlow {
         FlowSnapshot(
             ratingWatch: ratingWatch, requests: changes.compactMap(\.request),
             questionCounts: Dictionary(
-                changes.filter { $0.attempts > 0 }.map { ($0.id, $0.attempts) }, uniquingKeysWith: max),
-            permissionServiceSaysAdult: permissionServiceSaysAdult)
+                changes.filter { $0.attempts > 0 }.map { ($0.id, $0.attempts) }, uniquingKeysWith: max))
     }
 
     /// A flow at launch, picking up where the last launch left off.
@@ -39,7 +36,6 @@ extension SignificantChangeFlow {
         self.init(
             catalog: catalog, originalVersion: originalVersion, router: router, requestTimeout: requestTimeout,
             ratingWatch: snapshot.ratingWatch, ledger: ledger)
-        permissionServiceSaysAdult = snapshot.permissionServiceSaysAdult
         for request in snapshot.requests {
             guard let index = index(of: request.changeID) else { continue }
             changes[index].request = request

@@ -51,24 +51,18 @@ extension SignificantChangeFlow {
         return actions + [.ended(changeID: id, .cleared, reason: reason)]
     }
 
+    /// Asking failed: nothing was sent, so the change stays blocked. `notAvailable` says the
+    /// system does not see a minor, which contradicts the age answer that routed here: the
+    /// route is never taken from an error (seed 003: route by age before asking), so the age
+    /// is read again and the next evaluation routes by what it says.
     mutating func askFailed(_ changeID: String, _ error: PermissionAskError, at now: Date) -> [Action] {
         guard let index = index(of: changeID), changes[index].status == .pending else {
             return [.ignored("ask failure for change \(changeID), which is not pending")]
         }
         let rule = AskErrorRule(error)
-        guard rule == .adultPath else {
-            // Nothing was sent: the request goes back to not asked; the rule says what to offer.
-            changes[index].request = nil
-            return [.showAskFailed(changeID: changeID, reason: "\(error.name): \(rule.rawValue)")]
-        }
-        permissionServiceSaysAdult = true
         changes[index].request = nil
-        let decision = router.adultPathAfterNotAvailable()
-        self.decision = decision
-        var actions: [Action] = [.routed(decision)]
-        for index in changes.indices where changes[index].status == .pending {
-            actions += begin(index, route: decision.route, at: now)
-        }
+        var actions: [Action] = [.showAskFailed(changeID: changeID, reason: "\(error.name): \(rule.rawValue)")]
+        if rule == .readAgeAgain { actions.append(.requestAgeRangeAgain(changeID: changeID)) }
         return actions
     }
 

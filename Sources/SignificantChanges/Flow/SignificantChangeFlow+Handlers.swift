@@ -17,9 +17,7 @@ extension SignificantChangeFlow {
             }
         }
         remember(subject: subject, features: features)
-        let decision =
-            permissionServiceSaysAdult && subject == .minor
-            ? router.adultPathAfterNotAvailable() : router.route(subject: subject, features: features)
+        let decision = router.route(subject: subject, features: features)
         self.decision = decision
         actions.append(.routed(decision))
         for index in changes.indices where changes[index].status == .pending || changes[index].status == .cleared {

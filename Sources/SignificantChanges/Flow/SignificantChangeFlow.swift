@@ -17,8 +17,6 @@ public struct SignificantChangeFlow: Sendable {
     public internal(set) var changes: [ChangeProgress] = []
     /// What the ledger holds for this person, as far as this device knows.
     public internal(set) var ledger: [String: LedgerEntry]
-    /// Set once the permission service answered `notAvailable`: the person is an adult.
-    public internal(set) var permissionServiceSaysAdult = false
     private var lastEvaluation: (subject: ConsentSubject, features: Set<RegulatoryFeature>)?
 
     public init(

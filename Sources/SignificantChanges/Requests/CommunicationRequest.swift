@@ -139,7 +139,7 @@ public struct CommunicationRequest: Hashable, Sendable, Codable {
             state = .failed(rule, at: now)
             var actions: [Action] = [.showAskFailed(rule, canRetry: rule.canRetry)]
             // An adult, or limits that are off: the stored answer is stale; read it again.
-            if rule == .refreshAgeRange || rule == .adultPath { actions.append(.refreshAgeRange) }
+            if rule == .refreshAgeRange || rule == .readAgeAgain { actions.append(.refreshAgeRange) }
             return actions
 
         case .response(let response):

@@ -34,6 +34,9 @@ public struct ConsentRouter: Hashable, Sendable {
     /// | confirmed adult | yes | no | clear |
     /// | unconfirmed adult | any feature | | setting `unconfirmedAdult` |
     /// | declined, unavailable | any feature | | setting `declinedOrUnavailable` |
+    ///
+    /// An `acknowledge` setting shows the system sheet only with adult notification, else the
+    /// app's own notice.
     public func route(subject: ConsentSubject, features: Set<RegulatoryFeature>) -> Decision {
         let parental = features.contains(.significantAppChangeRequiresParentalConsent)
         let notification = features.contains(.significantAppChangeRequiresAdultNotification)
@@ -42,7 +45,7 @@ public struct ConsentRouter: Hashable, Sendable {
             case (_, false, false):
                 (.clear, "no significant-change feature is required for this person")
             case (.minor, true, _):
-                (.guardianQuestion, "a minor whose region requires parental consent")
+                (.guardianQuestion, "a minor, with parental consent in the required features")
             case (.minor, false, true):
                 (.clear, "a minor for whom only adult notification is required: a minor never sees the adult sheet")
             case (.confirmedAdult, _, true):
@@ -58,18 +61,14 @@ public struct ConsentRouter: Hashable, Sendable {
                     ? (.blockWithRetry, "\(subject.rawValue) age (setting: block with retry)")
                     : (.acknowledge, "\(subject.rawValue) age (setting: acknowledge)")
             }
-        return Decision(route: carryOut(intent), reason: reason + platformNote(intent))
+        return Decision(
+            route: carryOut(intent, adultNotification: notification),
+            reason: reason + platformNote(intent, adultNotification: notification))
     }
 
-    /// The route when the permission service answered `notAvailable` (the person is an adult
-    /// after all): the adult path, never another question.
-    public func adultPathAfterNotAvailable() -> Decision {
-        Decision(
-            route: carryOut(.acknowledge),
-            reason: "the permission service answered notAvailable: the person is an adult" + platformNote(.acknowledge))
-    }
-
-    private func carryOut(_ intent: Intent) -> ConsentRoute {
+    /// Seed 000: the system sheet only where `requiredRegulatoryFeatures` holds adult
+    /// notification; an `acknowledge` setting without it means the app's own notice.
+    private func carryOut(_ intent: Intent, adultNotification: Bool) -> ConsentRoute {
         // tvOS and watchOS read the rating code but have no consent API at all.
         if capabilities.readsRatingCodeOnly && intent != .clear { return .otherDevice }
         switch intent {
@@ -79,16 +78,19 @@ public struct ConsentRouter: Hashable, Sendable {
         case .guardianQuestion:
             return capabilities.hasSignificantUpdateQuestion ? .guardianQuestion : .otherDevice
         case .acknowledge:
-            return .acknowledgment(capabilities.hasAcknowledgmentSheet ? .systemSheet : .inAppNotice)
+            return .acknowledgment(
+                capabilities.hasAcknowledgmentSheet && adultNotification ? .systemSheet : .inAppNotice)
         }
     }
 
-    private func platformNote(_ intent: Intent) -> String {
-        let route = carryOut(intent)
+    private func platformNote(_ intent: Intent, adultNotification: Bool) -> String {
+        let route = carryOut(intent, adultNotification: adultNotification)
         switch (intent, route) {
         case (_, .otherDevice):
             return
                 "; \(capabilities.platform.rawValue) \(capabilities.os) cannot ask here, so consent is routed to another device"
+        case (.acknowledge, .acknowledgment(.inAppNotice)) where !adultNotification:
+            return "; adult notification is not required, so not the system sheet: the app shows its own notice"
         case (.acknowledge, .acknowledgment(.inAppNotice)):
             return
                 "; \(capabilities.platform.rawValue) \(capabilities.os) has no system sheet, so the app shows its own notice"

@@ -34,8 +34,9 @@ public enum ConsentSubject: String, Hashable, Sendable, CaseIterable {
         self = TrustLevel(declaration: range.declaration) == .confirmed ? .confirmedAdult : .unconfirmedAdult
     }
 
-    /// From the gate's tier and trust level: `confirmed` (and the six 26.2 check methods it
-    /// folds in) makes a confirmed adult; self- or guardian-declared and unknown cases do not.
+    /// From the gate's tier and trust level: `confirmed` (and the person's own 26.2 check
+    /// methods) makes a confirmed adult; self- or guardian-declared (a guardian's check
+    /// method included) and unknown cases do not.
     public init(tier: AgeTier, trust: TrustLevel) {
         guard tier.isAtLeast(Self.adultAge) else {
             self = .minor

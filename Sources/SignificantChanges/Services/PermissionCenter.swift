@@ -34,7 +34,7 @@ public struct GuardianResponse: Hashable, Sendable {
 /// arrives as ``unknown(_:)`` with its description, as does `AskError.unknown` itself.
 /// ``AskErrorRule`` says what to do with each.
 public enum PermissionAskError: Error, Hashable, Sendable {
-    /// 26.2: thrown when asking for an adult: take the adult path.
+    /// 26.2: thrown when asking for an adult: the age answer is read again, nothing opens.
     case notAvailable
     /// 26.1: communication limits are not on, so there is no permission to ask for.
     case communicationLimitsNotEnabled
@@ -75,8 +75,10 @@ public enum PermissionAskError: Error, Hashable, Sendable {
 /// What the app does when asking failed (PermissionKit's `AskError`), as one table. Nothing
 /// was sent in every row, so no row unblocks anything.
 public enum AskErrorRule: String, Hashable, Sendable, CaseIterable, Codable {
-    /// The person is an adult: no guardian question, ever; take the adult path.
-    case adultPath
+    /// The system does not see a minor, against the age answer that chose a guardian
+    /// question: nothing opens (an error never routes anyone to the adult path); read the age
+    /// range again and route by it.
+    case readAgeAgain
     /// The system says communication limits are off: the stored answer is stale, so read the
     /// age range again; the feature stays closed until the new answer says the limits are off.
     case refreshAgeRange
@@ -89,14 +91,14 @@ public enum AskErrorRule: String, Hashable, Sendable, CaseIterable, Codable {
 
     /// | `AskError` | rule |
     /// | --- | --- |
-    /// | `notAvailable` | adult path |
+    /// | `notAvailable` | read the age range again, closed meanwhile; never the adult path |
     /// | `communicationLimitsNotEnabled` | read the age range again, closed meanwhile |
     /// | `contactSyncNotSetup` | set up contact sync, then retry |
     /// | `invalidQuestion` | programmer error |
     /// | `systemError`, `unknown`, a later case | retry later |
     public init(_ error: PermissionAskError) {
         switch error {
-        case .notAvailable: self = .adultPath
+        case .notAvailable: self = .readAgeAgain
         case .communicationLimitsNotEnabled: self = .refreshAgeRange
         case .contactSyncNotSetup: self = .setUpContactSync
         case .invalidQuestion: self = .programmerError
@@ -111,7 +113,7 @@ public enum AskErrorRule: String, Hashable, Sendable, CaseIterable, Codable {
 /// The system's permission center (PermissionKit's `AskCenter`).
 public protocol PermissionCenter: Sendable {
     /// Hands a question to the system for the guardian. Throws ``PermissionAskError/notAvailable``
-    /// for adults. Returning does not mean it was sent: the child may still cancel.
+    /// for adults (route by age before asking). Returning does not mean it was sent: the child may still cancel.
     func ask(_ question: GuardianQuestion) async throws(PermissionAskError)
     /// Every guardian response, for as long as the app runs; a denial does not end it.
     func responses() -> AsyncStream<GuardianResponse>

@@ -98,7 +98,9 @@ struct ExploreSweepTests {
         #expect(axes.versions.map(\.description) == ["26.0", "26.1", "26.2", "26.3", "26.4", "26.5", "27.0"])
         #expect(axes.regions.count == RegionCatalog.standard.regions.count)
         #expect(
-            axes.dates.map(\.description) == ["2026-06-04", "2026-12-01", "2027-01-01", "2027-05-06", "2027-07-01"])
+            axes.dates.map(\.description) == [
+                "2026-02-24", "2026-06-04", "2026-12-01", "2027-01-01", "2027-05-06", "2027-07-01",
+            ])
     }
 
     @Test("a cell of the sweep matches what agekit age and agekit launch print for the same person")

@@ -1,0 +1,52 @@
+import AgeGating
+import AgeKitSimulator
+import AgeSignals
+import PrivacyLaunch
+
+/// The scenario options of `age`, `launch` and `changes` that are not axes, applied to every
+/// cell of a sweep with the same meaning: the person's declaration, account and controls, the
+/// faults, the saved answer and the last request.
+struct ExploreScenario: Hashable, Sendable {
+    var declaration: AgeRangeDeclaration?
+    var accountCreated: CalendarDay?
+    var communicationLimits = false
+    var faults = SimulatorFaults.none
+    var saved: AgeAnswer?
+    var lastAsked: CalendarDay?
+
+    /// The options given, in words, for the report.
+    var given: [String] {
+        var words: [String] = []
+        if let declaration { words.append("declaration \(declaration.rawValue)") }
+        if let accountCreated { words.append("account created \(accountCreated)") }
+        if communicationLimits { words.append("communication limits") }
+        if faults != .none { words.append("faults \(faults)") }
+        if let saved { words.append("saved answer \(saved.rawValue)") }
+        if let lastAsked { words.append("last asked \(lastAsked)") }
+        return words
+    }
+
+    /// The person with the options applied.
+    func apply(to person: SimulatedPerson) -> SimulatedPerson {
+        var person = person
+        if let declaration { person.declaration = declaration }
+        if let accountCreated { person.accountCreated = accountCreated }
+        if communicationLimits { person.parentalControls.insert(.communicationLimits) }
+        return person
+    }
+
+    /// The cell's faults: the answer's (unavailable) first, then the options'.
+    func faults(with answer: ExploreAnswer) -> SimulatorFaults {
+        var merged = faults
+        if let request = answer.faults.request { merged.request = request }
+        return merged
+    }
+
+    /// The cadence record the app kept: launched before, and the day it last asked.
+    var cadenceRecord: CadenceRecord {
+        guard let lastAsked else { return CadenceRecord() }
+        var record = CadenceRecord(hasLaunched: true)
+        record.recordRequest(at: lastAsked.date)
+        return record
+    }
+}
