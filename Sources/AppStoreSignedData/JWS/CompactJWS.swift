@@ -7,6 +7,9 @@
 /// A compact JWS split into its parts, decoded from base64url, before any trust decision.
 package struct CompactJWS: Sendable {
     var header: JOSEHeader
+    /// The header's `x5c`, checked to hold exactly three certificates (leaf, intermediate,
+    /// root), as standard base64 of DER.
+    var x5c: [String]
     /// The whole input; the signature covers its first ``signingInputCount`` bytes,
     /// `BASE64URL(header) "." BASE64URL(payload)`.
     var bytes: [UInt8]
@@ -126,7 +129,7 @@ package struct CompactJWS: Sendable {
                 .signatureMismatch, "an ES256 signature is 64 bytes (R || S); this one is \(signature.count)")
         }
         return CompactJWS(
-            header: header, bytes: bytes, signingInputCount: secondDot, headerCount: firstDot,
+            header: header, x5c: x5c, bytes: bytes, signingInputCount: secondDot, headerCount: firstDot,
             reusedHeader: reused, payload: payload, signature: signature)
     }
 }

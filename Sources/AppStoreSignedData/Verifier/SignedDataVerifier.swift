@@ -171,7 +171,7 @@ extension SignedDataVerifier {
         // A forgery replayed: refused before its parts are decoded.
         if let refusal = refused.refusal(forHeaderOf: bytes) { throw refusal }
         let parsed = try CompactJWS.parse(bytes, known: context.lastHeader, headers: headers)
-        let x5c = parsed.header.x5c!  // CompactJWS.parse guarantees three entries
+        let x5c = parsed.x5c
         let chain: VerifiedChain
         do {
             chain = try self.chain(for: x5c, context: &context)
