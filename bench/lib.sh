@@ -30,7 +30,11 @@ python_env() { # MODULES: creates bench/.venv with bench/serve/requirements.txt 
     fi
 }
 
-build_agekit() { # sets AGEKIT
+build_agekit() { # sets AGEKIT; an AGEKIT already set to a binary is used as it is (bench/compare.sh)
+    if [ -n "${AGEKIT:-}" ] && [ -x "$AGEKIT" ]; then
+        say "using $AGEKIT"
+        return
+    fi
     say "building agekit (release)"
     (cd "$ROOT" && swift build -c release --product agekit 2>&1 | tail -n 1)
     AGEKIT=$(cd "$ROOT" && swift build -c release --show-bin-path)/agekit

@@ -21,9 +21,13 @@ seconds="${2:-3}"
 results="bench/results"
 mkdir -p "$results"
 
-echo "== building agekit (release)" >&2
-swift build -c release --product agekit >&2
-agekit="$(swift build -c release --show-bin-path)/agekit"
+if [ -n "${AGEKIT:-}" ] && [ -x "$AGEKIT" ]; then
+    agekit=$AGEKIT  # a given binary (bench/compare.sh)
+else
+    echo "== building agekit (release)" >&2
+    swift build -c release --product agekit >&2
+    agekit="$(swift build -c release --show-bin-path)/agekit"
+fi
 
 echo "== agekit bench verify ($seconds CPU-s per measurement)" >&2
 "$agekit" bench verify --vectors "$vectors" --seconds "$seconds" --json > "$results/agekit.json"
