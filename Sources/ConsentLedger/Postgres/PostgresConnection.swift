@@ -1,16 +1,6 @@
 internal import CPostgres
 import Foundation
 
-/// Why a PostgreSQL statement failed, as far as the pool must know.
-enum PostgresFailure: Sendable, Equatable {
-    /// The connection is gone (server restarted, backend terminated, network): reconnect.
-    case connectionLost
-    /// A serialization failure or a deadlock: the transaction was rolled back; run it again.
-    case transactionRetryable
-    /// The statement or its data is at fault: running it again would fail again.
-    case statement
-}
-
 /// Owns one `PGconn` and the statements prepared on it. Not thread-safe: the store gives
 /// each connection to one thread at a time.
 ///
@@ -28,7 +18,7 @@ final class PostgresConnection: SQLConnection {
     /// Messages sent since the last `Sync`, whose results are still to be read.
     private var unread: [Sent] = []
     /// Set when the last round trip failed; the store reads it to decide on a retry.
-    private(set) var lastFailure: PostgresFailure?
+    private(set) var lastFailure: StatementFailure?
     /// `Sync`s sent so far: the round trips this connection waited for.
     private(set) var roundTrips = 0
     /// After a failed ``commit()``: false when a statement before `COMMIT` failed, so the
@@ -286,4 +276,14 @@ final class PostgresConnection: SQLConnection {
         let pointers: [UnsafePointer<CChar>?] = owned.map { $0.map { UnsafePointer($0) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
+}
+
+extension PostgresConnection: CommitConnection {
+    /// Sent with the first statement: no round trip of its own.
+    func begin() throws(LedgerError) { try executeLater("BEGIN", []) }
+
+    var lastStatementFailure: StatementFailure { isUsable ? (lastFailure ?? .statement) : .connectionLost }
+
+    /// The connection broke once `COMMIT` had been sent.
+    var commitOutcomeUnknown: Bool { lastStatementFailure == .connectionLost && commitReached }
 }

@@ -117,162 +117,27 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Runs a batch of writes in as few transactions as it can, one `COMMIT` each, and
-    /// returns one result per write, all final (every commit they depend on is durable).
-    ///
-    /// The first transaction runs the writes one after the other with no savepoint (a
-    /// savepoint costs a round trip per write). When a write fails in it, the transaction
-    /// is rolled back and the batch runs again with a savepoint per write, so the failing
-    /// write is undone alone and the others commit. A write that meets a deadlock or a
-    /// serialization failure in that mode is rolled back to its savepoint and runs again in
-    /// the next transaction, after this one has committed and released its locks, up to
-    /// `maxTransactionRetries` times.
-    ///
-    /// A connection lost before `COMMIT` was sent rolled everything back: the batch runs
-    /// once more on a new connection (the ledger's writes are idempotent by notification
-    /// UUID and by link anyway). A connection lost during `COMMIT` leaves the outcome
-    /// unknown: every write of that transaction fails with `.unavailable` and the caller
-    /// retries it.
+    /// Runs a batch of writes in as few transactions as it can, one `COMMIT` each, by the
+    /// rules of ``BatchCommit``, each transaction on a connection from the pool; returns one
+    /// result per write, all final (every commit they depend on is durable). A connection
+    /// that failed is rolled back, or dropped when it is gone, so the next transaction runs
+    /// on a new one.
     private func perform(_ batch: [PendingWrite]) -> [Result<any Sendable, LedgerError>] {
-        var results: [Result<any Sendable, LedgerError>?] = Array(repeating: nil, count: batch.count)
-        var waiting = Array(batch.indices)
-        var conflicts = Array(repeating: 0, count: batch.count)
-        var transactionConflicts = 0
-        var lostConnections = 0
-        var savepoints = false
-        func failWaiting(_ error: LedgerError) {
-            for index in waiting { results[index] = .failure(error) }
-            waiting = []
-        }
-        while !waiting.isEmpty {
+        var machine = BatchCommit(count: batch.count, maxRetries: configuration.maxTransactionRetries)
+        while case .transaction(let positions, let savepoints) = machine.next() {
             let connection: PostgresConnection
             do {
                 connection = try checkout()
             } catch {
-                failWaiting(error)
-                break
+                machine.failWaiting(error)
+                continue
             }
-            let writes = waiting.map { batch[$0] }
-            let alone = writes.count == 1
-            switch transaction(writes, on: connection, savepoints: savepoints && !alone) {
-            case .committed(let outcomes):
-                checkin(connection)
-                var again: [Int] = []
-                for (index, outcome) in zip(waiting, outcomes) {
-                    switch outcome {
-                    case .done(let result):
-                        results[index] = result
-                    case .conflict(let error):
-                        if conflicts[index] < configuration.maxTransactionRetries {
-                            conflicts[index] += 1
-                            again.append(index)
-                        } else {
-                            results[index] = .failure(error)
-                        }
-                    }
-                }
-                waiting = again
-            case .rolledBack(let position, let error, let failure):
-                abandon(connection)
-                if failure == .connectionLost {
-                    // Before COMMIT: nothing of this transaction is left; run it all once more.
-                    if lostConnections == 0 {
-                        lostConnections += 1
-                    } else {
-                        failWaiting(error)
-                    }
-                } else if failure == .transactionRetryable {
-                    // PostgreSQL rolled the whole transaction back: run it again, the same way.
-                    if transactionConflicts < configuration.maxTransactionRetries {
-                        transactionConflicts += 1
-                    } else {
-                        failWaiting(error)
-                    }
-                } else if alone, let position {
-                    results[waiting[position]] = .failure(error)
-                    waiting = []
-                } else if !savepoints && !alone {
-                    // A write failed, or left the transaction failed for COMMIT: once more,
-                    // with a savepoint per write.
-                    savepoints = true
-                } else {
-                    failWaiting(error)
-                }
-            case .commitLost(let error):
-                abandon(connection)
-                failWaiting(error)
-            }
+            let outcome = TransactionRun.run(positions.map { batch[$0] }, on: connection, savepoints: savepoints)
+            if case .committed = outcome { checkin(connection) } else { abandon(connection) }
+            machine.record(outcome)
         }
-        return results.map { $0 ?? .failure(LedgerError(.unavailable, "the write did not run")) }
-    }
-
-    /// What became of one write of a committed transaction.
-    private enum WriteOutcome {
-        case done(Result<any Sendable, LedgerError>)
-        /// A deadlock or serialization failure rolled it back to its savepoint: run it again.
-        case conflict(LedgerError)
-    }
-
-    private enum TransactionOutcome {
-        /// Committed and durable; one outcome per write, in order.
-        case committed([WriteOutcome])
-        /// Nothing was committed. `position` is the write that failed (nil: `BEGIN`,
-        /// a savepoint command or `COMMIT` itself).
-        case rolledBack(position: Int?, LedgerError, PostgresFailure?)
-        /// The connection broke during `COMMIT`: the outcome is unknown.
-        case commitLost(LedgerError)
-    }
-
-    /// One transaction for `writes`, with a savepoint per write or none.
-    private func transaction(
-        _ writes: [PendingWrite], on connection: PostgresConnection, savepoints: Bool
-    ) -> TransactionOutcome {
-        func failure(of connection: PostgresConnection) -> PostgresFailure? {
-            connection.isUsable ? connection.lastFailure : .connectionLost
-        }
-        do {
-            try connection.executeLater("BEGIN", [])
-        } catch {
-            return .rolledBack(position: nil, error, failure(of: connection))
-        }
-        var outcomes: [WriteOutcome] = []
-        outcomes.reserveCapacity(writes.count)
-        for (position, pending) in writes.enumerated() {
-            if savepoints {
-                do {
-                    try connection.executeLater("SAVEPOINT agekit_write", [])
-                } catch {
-                    return .rolledBack(position: nil, error, failure(of: connection))
-                }
-            }
-            do {
-                outcomes.append(.done(.success(try pending.body(connection))))
-                if savepoints { try connection.execute("RELEASE agekit_write", []) }
-            } catch {
-                let wrapped = LedgerError.wrapping(error)
-                let cause = failure(of: connection)
-                guard savepoints, cause != .connectionLost else {
-                    return .rolledBack(position: position, wrapped, cause)
-                }
-                do {
-                    try connection.execute("ROLLBACK TO agekit_write", [])
-                    try connection.execute("RELEASE agekit_write", [])
-                } catch {
-                    return .rolledBack(position: nil, LedgerError.wrapping(error), failure(of: connection))
-                }
-                outcomes.removeLast(outcomes.count - position)
-                outcomes.append(cause == .transactionRetryable ? .conflict(wrapped) : .done(.failure(wrapped)))
-            }
-        }
-        do {
-            try connection.commit()
-        } catch {
-            let cause = failure(of: connection)
-            // Statements travel with the COMMIT: one that failed first means the COMMIT never ran.
-            if cause == .connectionLost && connection.commitReached { return .commitLost(error) }
-            return .rolledBack(position: nil, error, cause)
-        }
-        return .committed(outcomes)
+        guard case .finished(let results) = machine.next() else { return [] }
+        return results
     }
 
     // MARK: - The pool

@@ -144,3 +144,17 @@ final class SQLiteConnection: SQLConnection {
         return LedgerError(LedgerError.sqliteCode(status), "SQLite error \(status) (\(message)) in '\(statement)'")
     }
 }
+
+extension SQLiteConnection: CommitConnection {
+    /// Takes the write lock at once, so that a busy database fails the transaction before
+    /// any write ran.
+    func begin() throws(LedgerError) { try execute("BEGIN IMMEDIATE", []) }
+
+    func commit() throws(LedgerError) { try execute("COMMIT", []) }
+
+    /// One writer, no server: a failure is the statement's or the file's, never a lost
+    /// connection or a conflict with another transaction.
+    var lastStatementFailure: StatementFailure { .statement }
+
+    var commitOutcomeUnknown: Bool { false }
+}

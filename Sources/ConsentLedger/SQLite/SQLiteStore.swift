@@ -146,10 +146,9 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// One transaction for the whole batch. It first runs without savepoints (each costs two
-    /// statements per write); when a write fails, that transaction is rolled back and the
-    /// batch runs again with a savepoint per write, so the failing write is undone alone and
-    /// the others commit. Write bodies only touch the database, so running one twice is safe.
+    /// The batch by the rules of ``BatchCommit``, each transaction on the one writer
+    /// connection. A transaction that committed to files no path names any more is not
+    /// acknowledged (see `SQLiteFiles.replaced`): its outcome counts as lost.
     private func commit(_ batch: [PendingWrite]) {
         // The index turned unwritable under its read-write mapping: no connection may touch
         // it until it is writable again (then the same connections go on).
@@ -161,29 +160,26 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         guard let connection = writer else {
             return fail(batch, "the database could not be opened again; not stored (retried once a second)")
         }
-        var outcome = transaction(batch, on: connection, savepoints: batch.count == 1)
-        if case .retryWithSavepoints = outcome {
-            outcome = transaction(batch, on: connection, savepoints: true)
-        }
-        switch outcome {
-        case .committed(let results):
-            if let reason = files?.replaced() {
+        var machine = BatchCommit(count: batch.count, maxRetries: 0)
+        while case .transaction(let positions, let savepoints) = machine.next() {
+            var outcome = TransactionRun.run(positions.map { batch[$0] }, on: connection, savepoints: savepoints)
+            if case .committed = outcome, let reason = files?.replaced() {
                 // Committed to files no path names any more: not acknowledged. Reopening
                 // first copies what they hold back under the path (see `reopen`).
                 broken = reason
                 lastReopen = Self.monotonicSeconds()
-                let error = LedgerError(.unavailable, "\(reason); not stored")
-                return writes.complete(batch, with: batch.map { _ in .failure(error) })
+                outcome = .commitLost(LedgerError(.unavailable, "\(reason); not stored"))
             }
+            if case .rolledBack = outcome { _ = try? connection.execute("ROLLBACK", []) }
+            machine.record(outcome)
+        }
+        guard case .finished(let results) = machine.next() else { return }
+        if machine.committedAny && broken == nil {
             files?.remember()
             checkpointer?.committed(writes: batch.count)
-            writes.complete(batch, with: results)
-            if checkpointer?.takeRestart() == true { _ = connection.checkpointPassively() }
-        case .failed(let error):
-            writes.complete(batch, with: batch.map { _ in .failure(error) })
-        case .retryWithSavepoints:
-            break  // not returned when savepoints are on
         }
+        writes.complete(batch, with: results)
+        if checkpointer?.takeRestart() == true { _ = connection.checkpointPassively() }
     }
 
     private func fail(_ batch: [PendingWrite], _ reason: String) {
@@ -255,49 +251,6 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    private enum TransactionOutcome {
-        case committed([Result<any Sendable, LedgerError>])
-        /// A write failed without savepoints: rolled back, nothing committed.
-        case retryWithSavepoints
-        /// `BEGIN` or `COMMIT` failed: nothing committed, every write fails.
-        case failed(LedgerError)
-    }
-
-    private func transaction(
-        _ batch: [PendingWrite], on connection: SQLiteConnection, savepoints: Bool
-    ) -> TransactionOutcome {
-        do {
-            try connection.execute("BEGIN IMMEDIATE", [])
-        } catch {
-            return .failed(error)
-        }
-        var results: [Result<any Sendable, LedgerError>] = []
-        results.reserveCapacity(batch.count)
-        for pending in batch {
-            do {
-                if savepoints { try connection.execute("SAVEPOINT agekit_write", []) }
-                let value = try pending.body(connection)
-                if savepoints { try connection.execute("RELEASE agekit_write", []) }
-                results.append(.success(value))
-            } catch {
-                guard savepoints else {
-                    _ = try? connection.execute("ROLLBACK", [])
-                    return .retryWithSavepoints
-                }
-                _ = try? connection.execute("ROLLBACK TO agekit_write", [])
-                _ = try? connection.execute("RELEASE agekit_write", [])
-                results.append(.failure(LedgerError.wrapping(error)))
-            }
-        }
-        do {
-            try connection.execute("COMMIT", [])
-        } catch {
-            _ = try? connection.execute("ROLLBACK", [])
-            return .failed(error)
-        }
-        return .committed(results)
     }
 
     // MARK: - Readers
