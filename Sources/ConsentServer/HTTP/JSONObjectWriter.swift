@@ -13,6 +13,11 @@ package struct JSONObjectWriter {
         Self.appendQuoted(value, to: &text)
     }
 
+    mutating func add(_ key: String, _ value: Int?) {
+        guard let value else { return }
+        add(key, value)
+    }
+
     mutating func add(_ key: String, _ value: Int) {
         separate(key)
         text.append(contentsOf: String(value).utf8)

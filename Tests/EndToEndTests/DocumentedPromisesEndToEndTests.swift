@@ -1,0 +1,76 @@
+import AppStoreSignedData
+import Foundation
+import TestSupport
+import Testing
+
+/// What the guides promise, checked on the real binary: every request reaches the request
+/// log, and a payload of no documented shape is `malformed_payload`.
+@Suite("the guides' promises end to end", .serialized)
+struct DocumentedPromisesEndToEndTests {
+    /// The request log's lines that carry `errorCode`, parsed.
+    static func refusals(in logFile: URL) throws -> [[String: Any]] {
+        let text = try String(contentsOf: logFile, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }.filter { $0["errorCode"] != nil }
+    }
+
+    @Test(
+        "refusals of the transport (malformed_head, ambiguous_length, 413, body_too_slow) each write a request log line"
+    )
+    func transportRefusalsAreLogged() async throws {
+        let logFile = TestScratch.root.appendingPathComponent("transport-log-\(UUID().uuidString).log")
+        let server = try ServerProcess.configured(
+            #"{"localTesting": true, "http": {"requestHeadTimeoutSeconds": 1, "maxBodyBytes": 1024}}"#,
+            label: "transport-log", standardErrorFile: logFile)
+        defer { server.terminate() }
+        let heads = [
+            "POST /v2/notifications HTTP/1.1\r\nContent-Length: 2",
+            "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nContent-Length: 2",
+            "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nContent-Length: 5000000",
+        ]
+        for head in heads {
+            let connection = try #require(RawConnection(port: server.port))
+            connection.send(head + "\r\n\r\n")
+            _ = connection.read(seconds: 1)
+        }
+        // A body trickled below the minimum rate: shut down at the end of its grace.
+        let slow = try #require(RawConnection(port: server.port))
+        slow.send("POST /v2/notifications HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n{")
+        #expect(slow.read(seconds: 6).closed, "the slow body was not closed")
+        server.terminate()  // the log is written out when the server stops
+
+        let lines = try Self.refusals(in: logFile)
+        let expected: [(code: String, status: Int?, route: String)] = [
+            ("malformed_head", 400, "/v2/notifications"), ("ambiguous_length", 400, "/v2/notifications"),
+            ("body_too_large", 413, "/v2/notifications"), ("body_too_slow", nil, "connection"),
+        ]
+        for (code, status, route) in expected {
+            let line = lines.first { $0["errorCode"] as? String == code }
+            #expect(line != nil, "no log line for \(code): \(lines)")
+            #expect(line?["status"] as? Int == status, "\(code): \(line ?? [:])")
+            #expect(line?["route"] as? String == route, "\(code): \(line ?? [:])")
+            #expect(line?["time"] != nil, "\(code)")
+        }
+    }
+
+    @Test(
+        "a signed notification without data, summary or appData is refused as malformed_payload and nothing is stored")
+    func notificationWithoutSection() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        let ca = try server.localCA()
+        let uuid = UUID().uuidString.lowercased()
+        let payload = """
+            {"notificationType": "RESCIND_CONSENT", "notificationUUID": "\(uuid)", "version": "2.0", \
+            "signedDate": \(Int64(Date().timeIntervalSince1970 * 1000))}
+            """
+        let answer = try await server.post(signedPayload: try ca.sign(payload: Array(payload.utf8)))
+        #expect(answer.status == 401, "\(String(decoding: answer.body, as: UTF8.self))")
+        #expect(answer.errorCode == "malformed_payload")
+        let message = ((answer.json["error"] as? [String: Any])?["message"] as? String) ?? ""
+        #expect(message.contains("data, summary"), "\(message)")
+        let stored = try await server.request("GET", "/v1/notifications/\(uuid)", admin: true)
+        #expect(stored.status == 404)
+    }
+}
