@@ -74,3 +74,20 @@ struct DocumentedPromisesEndToEndTests {
         #expect(stored.status == 404)
     }
 }
+
+extension DocumentedPromisesEndToEndTests {
+    @Test("serve on an address in use stops naming it, and leaves no database, token or CA behind")
+    func addressInUseLeavesNoFiles() async throws {
+        let holder = try ServerProcess()
+        defer { holder.terminate() }
+        let directory = TestScratch.root.appendingPathComponent("in-use-\(UUID().uuidString)")
+        let run = try AgekitBinary.run([
+            "serve", "--listen", "127.0.0.1:\(holder.port)", "--data-dir", directory.path,
+        ])
+        #expect(run.status != 0)
+        #expect(run.err.contains("127.0.0.1:\(holder.port)") && run.err.contains("in use"), "\(run.err)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        #expect(left.isEmpty, "files written before the bind failed: \(left)")
+        #expect(try await holder.request("GET", "/healthz").status == 200)
+    }
+}

@@ -25,6 +25,8 @@ public final class ServerRuntime: Sendable {
         configuration: ServerConfiguration, environment: [String: String],
         openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
     ) throws(ServerError) {
+        // Bound before anything is written: an address in use leaves no database, token or CA behind.
+        let listeners = try Self.bindListeners(configuration)
         services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
         storeLock = try StoreLock.take(configuration.storeURL)
         let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
@@ -71,6 +73,7 @@ public final class ServerRuntime: Sendable {
             minBodyBytesPerSecond: limits.minBodyBytesPerSecond,
             maxConnectionsPerAddress: limits.maxConnectionsPerAddress, tls: tls)
         publicConfiguration.allowedSources = sources
+        publicConfiguration.listeningSocket = listeners.main
         if let adminHost = configuration.adminHost {
             server = HTTPServer(
                 configuration: publicConfiguration, responder: ScopedResponder(inner: responder, scope: .publicOnly))
@@ -78,6 +81,7 @@ public final class ServerRuntime: Sendable {
             (adminConfiguration.host, adminConfiguration.port) = (adminHost, configuration.adminPort)
             adminConfiguration.allowedSources = .any
             adminConfiguration.tls = nil
+            adminConfiguration.listeningSocket = listeners.admin
             adminServer = HTTPServer(
                 configuration: adminConfiguration, responder: ScopedResponder(inner: responder, scope: .adminOnly))
         } else {
@@ -136,6 +140,21 @@ public final class ServerRuntime: Sendable {
             say(
                 "  warning: plain HTTP on a public address; Apple posts only to HTTPS (configure tls or a reverse proxy)"
             )
+        }
+    }
+
+    /// The main listener and the admin one (when configured), bound and listening.
+    static func bindListeners(
+        _ configuration: ServerConfiguration
+    ) throws(ServerError) -> (main: ListeningSocket, admin: ListeningSocket?) {
+        do {
+            let main = try ListeningSocket(host: configuration.host, port: configuration.port)
+            let admin = try configuration.adminHost.map { (host) throws(HTTPServerError) in
+                try ListeningSocket(host: host, port: configuration.adminPort)
+            }
+            return (main, admin)
+        } catch {
+            throw ServerError(.startupFailed, error.description)
         }
     }
 
