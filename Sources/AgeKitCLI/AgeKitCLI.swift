@@ -58,6 +58,10 @@ public enum AgeKitCLI {
             \(lines.joined(separator: "\n"))
 
             Run 'agekit COMMAND --help' for a command's options.
+
+            JSON output (every --json, the admin API, the request log, forwarded events) writes
+            every field of an object, and a field without a value (not measured, does not apply)
+            as null: a field is never left out.
             """
     }
 }

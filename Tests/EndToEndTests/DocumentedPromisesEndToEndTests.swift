@@ -91,3 +91,48 @@ extension DocumentedPromisesEndToEndTests {
         #expect(try await holder.request("GET", "/healthz").status == 200)
     }
 }
+
+extension DocumentedPromisesEndToEndTests {
+    @Test(
+        "a field without a value is written as null in every JSON output: bench --json, the admin API, the request log")
+    func oneNullConvention() async throws {
+        let directory = TestScratch.root.appendingPathComponent("nulls-\(UUID().uuidString)")
+        let ca = directory.appendingPathComponent("ca").path
+        let vectors = directory.appendingPathComponent("vectors")
+        try FileManager.default.createDirectory(at: vectors, withIntermediateDirectories: true)
+        let notification = try AgekitBinary.run(["simulate", "notification", "--type", "SUBSCRIBED", "--ca-dir", ca])
+        try Data(notification.out.utf8).write(to: vectors.appendingPathComponent("n.jws"))
+        let bench = try AgekitBinary.run([
+            "bench", "verify", "--vectors", vectors.path, "--root", ca + "/root.pem", "--seconds", "0.05", "--only",
+            "cold", "--json",
+        ])
+        #expect(bench.status == 0, "\(bench.err)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(bench.out.utf8)) as? [String: Any])
+        #expect(report["warm_per_s"] is NSNull, "\(bench.out)")
+        #expect(report["warm_us_per_jws"] is NSNull, "\(bench.out)")
+        #expect((report["cold_per_s"] as? Double ?? 0) > 0)
+        let kind = (report["kinds"] as? [String: Any])?["notification"] as? [String: Any]
+        #expect(kind?["warm_per_s"] is NSNull, "\(bench.out)")
+
+        let logFile = directory.appendingPathComponent("serve.log")
+        let server = try ServerProcess(standardErrorFile: logFile)
+        defer { server.terminate() }
+        let uuid = UUID().uuidString.lowercased()
+        let jws = try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: "com.example.agekit", environment: .localTesting,
+            appTransactionId: "AT-NULL", notificationUUID: uuid, ca: try server.localCA())
+        #expect(try await server.post(signedPayload: jws).status == 200)
+        let stored = try await server.request("GET", "/v1/notifications/\(uuid)", admin: true)
+        #expect(stored.json["subtype"] is NSNull, "\(String(decoding: stored.body, as: UTF8.self))")
+        #expect(stored.json["transactionId"] is NSNull)
+        let events = try await server.request("GET", "/v1/apps/com.example.agekit/events", admin: true)
+        let first = (events.json["events"] as? [[String: Any]])?.first
+        #expect(first?["accountId"] is NSNull, "\(String(decoding: events.body, as: UTF8.self))")
+        server.terminate()
+        let lines = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        let acknowledged = lines.first { $0["status"] as? Int == 200 }
+        #expect(acknowledged?["errorCode"] is NSNull, "\(lines)")
+    }
+}

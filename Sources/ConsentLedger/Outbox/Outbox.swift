@@ -120,4 +120,23 @@ struct ForwardedEvent: Encodable {
         detail = event.detail
         createdAt = event.createdAt
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case eventId, bundleId, kind, accountId, appTransactionId, notificationUUID, notificationType, detail
+        case createdAt
+    }
+
+    /// Every field, `null` when it has no value, as in the feed.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(eventId, forKey: .eventId)
+        try container.encode(bundleId, forKey: .bundleId)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(accountId, forKey: .accountId)
+        try container.encode(appTransactionId, forKey: .appTransactionId)
+        try container.encode(notificationUUID, forKey: .notificationUUID)
+        try container.encode(notificationType, forKey: .notificationType)
+        try container.encode(detail, forKey: .detail)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
 }
