@@ -5,6 +5,7 @@ public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
         ServeCommand.self,
+        CheckCommand.self,
         VerifyCommand.self,
         SimulateCommand.self,
         EventsCommand.self,

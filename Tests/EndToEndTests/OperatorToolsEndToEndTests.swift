@@ -64,3 +64,64 @@ struct OperatorToolsEndToEndTests {
         }
     }
 }
+
+extension OperatorToolsEndToEndTests {
+    @Test(
+        "agekit check catches an unopenable store, a store password and half a TLS pair before serve starts, and never prints the password",
+        arguments: ["missing directory", "not a database", "postgres password", "half a TLS pair"])
+    func checkCatchesTheBadDay(_ fault: String) throws {
+        let directory = TestScratch.root.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let secret = "PLANTED-SECRET-\(UInt32.random(in: 0...UInt32.max))"
+        var options = ["--listen", "127.0.0.1:0", "--data-dir", directory.appendingPathComponent("data").path]
+        var environment: [String: String] = [:]
+        var expected: String
+        switch fault {
+        case "missing directory":
+            expected = directory.appendingPathComponent("nonexistent/dir/x.sqlite").path
+            options += ["--store", "sqlite:" + expected]
+        case "not a database":
+            expected = directory.appendingPathComponent("garbage.sqlite").path
+            try Data(repeating: 0x41, count: 8_192).write(to: URL(fileURLWithPath: expected))
+            options += ["--store", "sqlite:" + expected]
+        case "postgres password":
+            expected = "postgres://postgres:***@127.0.0.1:1"
+            options += ["--store", "postgres://postgres:\(secret)@127.0.0.1:1/agekit?connect_timeout=2"]
+        default:
+            expected = "AGEKIT_TLS_CERT"
+            environment["AGEKIT_TLS_CERT"] = directory.appendingPathComponent("cert.pem").path
+        }
+        let check = try AgekitBinary.run(["check"] + options, environment: environment)
+        #expect(check.status == 1, "\(fault): \(check.out)")
+        let failure = check.out.split(separator: "\n").first { $0.hasPrefix("FAIL") }
+        #expect(failure?.contains(expected) == true, "\(fault): \(check.out)")
+        #expect(!(check.out + check.err).contains(secret))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("data").path), "check wrote")
+        let serve = try AgekitBinary.run(["serve"] + options, environment: environment)
+        #expect(serve.status == 1)
+        #expect(serve.err.contains(expected), "\(fault): \(serve.err)")
+        #expect(!(serve.out + serve.err).contains(secret))
+    }
+
+    @Test("agekit check passes a sound setup and writes nothing; serve refuses an admin token file others can read")
+    func checkPassesAndServeRunsTheSameChecks() throws {
+        let directory = TestScratch.root.appendingPathComponent("check-ok-\(UUID().uuidString)")
+        let fresh = try AgekitBinary.run(["check", "--listen", "127.0.0.1:0", "--data-dir", directory.path])
+        #expect(fresh.status == 0, "\(fresh.out)")
+        #expect(fresh.out.contains("ready to serve"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path), "check wrote the data directory")
+
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let token = directory.appendingPathComponent("admin-token").path
+        #expect(
+            FileManager.default.createFile(
+                atPath: token, contents: Data(String(repeating: "t", count: 64).utf8),
+                attributes: [.posixPermissions: 0o644]))
+        let check = try AgekitBinary.run(["check", "--listen", "127.0.0.1:0", "--data-dir", directory.path])
+        #expect(check.status == 1)
+        #expect(check.out.contains("FAIL  admin token"), "\(check.out)")
+        let serve = try AgekitBinary.run(["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path])
+        #expect(serve.status == 1)
+        #expect(serve.err.contains("others can read it"), "\(serve.err)")
+    }
+}

@@ -26,6 +26,9 @@ struct ServeCommand: Command {
         Environment:
           AGEKIT_ADMIN_TOKEN  bearer token of the admin API (generated in LocalTesting mode)
 
+        Before it binds or writes anything it runs the checks of 'agekit check' and stops
+        with startup_failed when one fails.
+
         Stops gracefully on SIGTERM or SIGINT: stops taking requests (503 shutting_down to
         any new one), finishes requests in flight, closes the store.
         """
@@ -38,8 +41,15 @@ struct ServeCommand: Command {
             dataDirectory: parsed.value("data-dir"), store: parsed.value("store"))
         ShutdownSignals.blockTermination()
         let runtime: ServerRuntime
-        do {
+        do throws(ServerError) {
             let configuration = try ConfigurationLoader(environment: console.environment).load(overrides)
+            // The checks of 'agekit check', before anything is bound or written; serve binds next.
+            let failed = CheckCommand.check(configuration, console).run(listen: false).filter { $0.outcome == .fail }
+            guard failed.isEmpty else {
+                failed.forEach { console.err($0.line) }
+                throw ServerError(
+                    .startupFailed, "\(failed.count) check\(failed.count == 1 ? "" : "s") failed: \(failed[0].detail)")
+            }
             runtime = try ServerRuntime(
                 configuration: configuration, environment: console.environment,
                 openStore: { url throws(LedgerError) in try StoreURL.open(url, environment: console.environment) },
