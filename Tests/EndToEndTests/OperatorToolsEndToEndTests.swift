@@ -1,4 +1,5 @@
 import AppStoreSignedData
+import ConsentServer
 import Foundation
 import TestSupport
 import Testing
@@ -123,5 +124,60 @@ extension OperatorToolsEndToEndTests {
         let serve = try AgekitBinary.run(["serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path])
         #expect(serve.status == 1)
         #expect(serve.err.contains("others can read it"), "\(serve.err)")
+    }
+}
+
+extension OperatorToolsEndToEndTests {
+    @Test("simulate event sends a sample consent event signed as the forwarder signs, with --secret or from --config")
+    func simulateEvent() async throws {
+        let backend = RecordingBackend(statuses: [200, 200, 401])
+        let http = HTTPServer(configuration: HTTPServerConfiguration(port: 0), responder: backend)
+        try http.start()
+        defer { http.stop() }
+        let secret = "simulated-event-secret-0123456789"
+        let url = "http://127.0.0.1:\(http.port)/hooks/agekit"
+        let direct = try AgekitBinary.run([
+            "simulate", "event", "--to", url, "--secret", secret, "--account-id", "erin",
+        ])
+        #expect(direct.status == 0, "\(direct.err)")
+        #expect(direct.out.hasPrefix("HTTP 200"))
+
+        let directory = TestScratch.root.appendingPathComponent("simulate-event-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(
+            """
+            {"localTesting": true, "apps": [{"bundleId": "com.example.shop", "environments": ["LocalTesting"],
+              "forwarding": {"url": "\(url)", "secret": "\(secret)"}}]}
+            """.utf8
+        ).write(to: configuration)
+        let configured = try AgekitBinary.run([
+            "simulate", "event", "--config", configuration.path, "--kind", "consentRestored",
+        ])
+        #expect(configured.status == 0, "\(configured.err)")
+        let refused = try AgekitBinary.run(["simulate", "event", "--to", url, "--secret", secret])
+        #expect(refused.status == 1, "a 401 from the backend is a failure")
+
+        let requests = backend.received.withLock { $0 }
+        #expect(requests.count == 3)
+        for (request, (bundleId, kind)) in zip(
+            requests, [("com.example.agekit", "consentRevoked"), ("com.example.shop", "consentRestored")])
+        {
+            #expect(request.path == "/hooks/agekit")
+            let timestamp = try #require(Int64(request.headers["agekit-timestamp"] ?? ""))
+            #expect(abs(timestamp - Int64(Date().timeIntervalSince1970)) < 60)
+            #expect(
+                EventSignature.isValid(
+                    request.headers["agekit-signature"] ?? "", secret: secret, timestamp: timestamp, body: request.body)
+            )
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
+            #expect(event["bundleId"] as? String == bundleId)
+            #expect(event["kind"] as? String == kind)
+            #expect((request.headers["agekit-event-id"] ?? "").hasPrefix(bundleId + ":"))
+            #expect(request.headers["user-agent"]?.hasPrefix("agekit/") == true)
+        }
+        #expect(
+            (try JSONSerialization.jsonObject(with: Data(requests[0].body)) as? [String: Any])?["accountId"] as? String
+                == "erin")
     }
 }

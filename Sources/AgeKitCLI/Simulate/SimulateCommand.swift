@@ -21,6 +21,8 @@ struct SimulateCommand: Command {
                agekit simulate app-transaction [--app-transaction-id ID] [--bundle-id ID]
                                             [--environment ENV] [--app-apple-id N] [--ca-dir DIR]
                agekit simulate ca [--ca-dir DIR]
+               agekit simulate event [--to URL] [--secret SECRET] [--config FILE] [--bundle-id ID]
+                                            [--kind KIND] [--account-id ID]
 
         Signs payloads the way the App Store does (ES256, 3-certificate x5c) with a local test
         certificate authority, created in --ca-dir on first use. They verify only where that
@@ -36,6 +38,11 @@ struct SimulateCommand: Command {
                             sandbox's "Revoke App Consent" sends, on a laptop.
           app-transaction   A signed app transaction (what an app sends its backend).
           ca                Creates the CA if needed; prints its root's path and SHA-256.
+          event             A sample consent event POSTed to a backend as 'agekit serve'
+                            forwards one: the same JSON and AgeKit-Signature headers, signed
+                            with --secret (or the app's forwarding url and secret in --config),
+                            so the backend's signature check can be tried without a
+                            notification. Prints the answer; exit 0 on 2xx, 1 otherwise.
 
         Options:
           --type TYPE             Notification type, e.g. RESCIND_CONSENT, SUBSCRIBED, TEST.
@@ -47,7 +54,13 @@ struct SimulateCommand: Command {
           --ca-dir DIR            Default ./agekit-data/ca.
           --to URL                POST {"signedPayload": JWS} there instead of printing it, as
                                   Apple does (a bare http://host:port gets /v2/notifications);
-                                  prints the answer; exit 0 on 2xx, 1 otherwise.
+                                  prints the answer; exit 0 on 2xx, 1 otherwise. For event:
+                                  the backend's URL.
+          --secret SECRET         event: the forwarding secret to sign with.
+          --config FILE           event: take the url and secret from this app's forwarding.
+          --kind KIND             event: consentRevoked (default), consentRestored,
+                                  revocationParked or appTransactionLinked.
+          --account-id ID         event: the account named (default sample-account).
         """
 
     /// Options every subcommand accepts. Delivery options (e.g. a URL to post to) go here too.
@@ -57,7 +70,7 @@ struct SimulateCommand: Command {
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         guard let subcommand = arguments.first else {
-            throw .usage("name a subcommand: notification, rescind, app-transaction or ca")
+            throw .usage("name a subcommand: notification, rescind, app-transaction, event or ca")
         }
         let rest = Array(arguments.dropFirst())
         switch subcommand {
@@ -76,6 +89,8 @@ struct SimulateCommand: Command {
             try noPositionals(options)
             let jws = try appTransaction(options)
             return try await emit(jws, options: options, console: console)
+        case "event":
+            return try await SimulateEvent.run(rest, console)
         case "ca":
             let options = try Arguments(rest, valued: ["ca-dir"])
             try noPositionals(options)
@@ -85,7 +100,10 @@ struct SimulateCommand: Command {
             console.out("sha256: \(ca.rootAnchor.sha256Fingerprint)")
             return 0
         default:
-            throw .usage("unknown subcommand '\(subcommand)': use notification, rescind, app-transaction or ca")
+            let known = ["notification", "rescind", "app-transaction", "event", "ca"]
+            throw .usage(
+                "unknown subcommand '\(subcommand)': use \(known.joined(separator: ", "))"
+                    + NearestName.hint(for: subcommand, among: known))
         }
     }
 

@@ -119,6 +119,21 @@ public struct LedgerEvent: Sendable, Equatable, Codable {
     public var detail: String?
     public var createdAt: Int64
 
+    public init(
+        cursor: Int64, bundleId: String, kind: Kind, accountId: String? = nil, appTransactionId: String? = nil,
+        notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil, createdAt: Int64
+    ) {
+        self.cursor = cursor
+        self.bundleId = bundleId
+        self.kind = kind
+        self.accountId = accountId
+        self.appTransactionId = appTransactionId
+        self.notificationUUID = notificationUUID
+        self.notificationType = notificationType
+        self.detail = detail
+        self.createdAt = createdAt
+    }
+
     /// Every field, `null` when it has no value: one shape for every kind of event.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
