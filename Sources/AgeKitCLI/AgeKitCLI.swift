@@ -9,6 +9,7 @@ public enum AgeKitCLI {
         VerifyCommand.self,
         SimulateCommand.self,
         EventsCommand.self,
+        PruneCommand.self,
         HistoryCommand.self,
         TestNotificationCommand.self,
         AgeCommand.self,

@@ -47,7 +47,8 @@ public struct StoredNotification: Sendable, Equatable, Codable {
     public var originalTransactionId: String?
     public var appTransactionId: String?
     public var receivedAt: Int64
-    public var signedPayload: String
+    /// Nil once pruned (`agekit prune --payloads-older-than`): the row and its fields stay.
+    public var signedPayload: String?
 
     /// Every field, `null` when it has no value: one shape for every notification.
     public func encode(to encoder: any Encoder) throws {

@@ -17,6 +17,8 @@ public final class ServerRuntime: Sendable {
     public let forwarder: Forwarder?
     /// Scheduled notification history recovery, when an app configures `historySync`.
     public let recovery: HistorySyncSchedule?
+    /// Scheduled pruning (`retention`), unless turned off.
+    public let retention: RetentionSchedule?
     public var ledger: Ledger { services.ledger }
     public var configuration: ServerConfiguration { services.configuration }
 
@@ -55,6 +57,9 @@ public final class ServerRuntime: Sendable {
                 throw ServerError.configuration("tls", error.message)
             }
         }
+        retention = RetentionSchedule(
+            ledger: ledger, retention: configuration.retention,
+            say: { line in LineWriter.standardError.write(Array(("agekit serve: " + line).utf8)) })
         let targets = configuration.forwardingTargets
         forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets)
         let limits = configuration.limits
@@ -134,6 +139,10 @@ public final class ServerRuntime: Sendable {
             recovery.summary.forEach(say)
             recovery.start()
         }
+        if let retention {
+            say(retention.summary)
+            retention.start()
+        }
         if tls == nil && configuration.host != "127.0.0.1" && configuration.host != "localhost"
             && configuration.host != "::1"
         {
@@ -161,6 +170,7 @@ public final class ServerRuntime: Sendable {
     /// Stops accepting, lets in-flight requests finish, then closes the store.
     public func stop(drainTimeoutSeconds: Double = 10) {
         recovery?.stop()
+        retention?.stop()
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
         adminServer?.stop(drainTimeoutSeconds: 1)
         forwarder?.stop()
