@@ -181,3 +181,44 @@ extension OperatorToolsEndToEndTests {
                 == "erin")
     }
 }
+
+extension OperatorToolsEndToEndTests {
+    @Test(
+        "SIGTERM or SIGINT while serve is starting (a store that never answers) stops it at once",
+        arguments: [SIGTERM, SIGINT])
+    func signalWhileStarting(_ signal: Int32) throws {
+        // A PostgreSQL "server" that accepts connections and never answers: libpq waits for
+        // its first reply for ever (no connect_timeout), so serve is held in its startup.
+        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(silent) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(silent, $0, length) == 0 && listen(silent, 16) == 0 && getsockname(silent, $0, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = UInt16(bigEndian: address.sin_port)
+        let directory = TestScratch.root.appendingPathComponent("starting-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = AgekitBinary.url
+        process.arguments = [
+            "serve", "--listen", "127.0.0.1:0", "--data-dir", directory.path, "--store",
+            "postgres://agekit:secret@127.0.0.1:\(port)/agekit",
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "serve did not wait for the silent store")
+        kill(process.processIdentifier, signal)
+        #expect(Self.finish(process, seconds: 5), "serve ignored the signal while starting")
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.contains("received while starting"), "\(text)")
+        #expect(!text.contains("secret"))
+    }
+}
