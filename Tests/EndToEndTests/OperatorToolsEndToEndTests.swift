@@ -222,3 +222,51 @@ extension OperatorToolsEndToEndTests {
         #expect(!text.contains("secret"))
     }
 }
+
+extension OperatorToolsEndToEndTests {
+    /// A self-signed P-256 certificate for 127.0.0.1 (name and address), and its key.
+    static func selfSigned(in directory: URL, name: String) throws -> (certificate: String, key: String) {
+        let key = directory.appendingPathComponent("\(name)-key.pem").path
+        let certificate = directory.appendingPathComponent("\(name)-cert.pem").path
+        let status = try Tool.run(
+            "openssl",
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", key,
+                "-out", certificate,
+            ])
+        try #require(status == 0)
+        return (certificate, key)
+    }
+
+    @Test(
+        "simulate --to https with --cacert reaches a self-signed serve; without it, or with another CA, it is refused")
+    func simulateWithCACert() throws {
+        let directory = TestScratch.root.appendingPathComponent("cacert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pair = try Self.selfSigned(in: directory, name: "serve")
+        let stranger = try Self.selfSigned(in: directory, name: "stranger")
+        let configuration = directory.appendingPathComponent("agekit.json")
+        try Data(
+            #"{"localTesting": true, "tls": {"certificate": "\#(pair.certificate)", "key": "\#(pair.key)"}}"#.utf8
+        ).write(to: configuration)
+        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        defer { server.terminate() }
+        let rescind = [
+            "simulate", "rescind", "--app-transaction-id", "AT-TLS", "--ca-dir",
+            directory.appendingPathComponent("ca").path,
+            "--to", "https://127.0.0.1:\(server.port)",
+        ]
+        let trusted = try AgekitBinary.run(rescind + ["--cacert", pair.certificate])
+        #expect(trusted.status == 0, "\(trusted.err)")
+        #expect(trusted.out.hasPrefix("HTTP 200") && trusted.out.contains(#""status":"stored""#), "\(trusted.out)")
+        let untrusted = try AgekitBinary.run(rescind)
+        #expect(untrusted.status == 1, "\(untrusted.out)")
+        let other = try AgekitBinary.run(rescind + ["--cacert", stranger.certificate])
+        #expect(other.status == 1)
+        #expect(other.err.contains("post_failed") && other.err.contains("certificate"), "\(other.err)")
+        let plain = try AgekitBinary.run(
+            ["simulate", "event", "--to", "http://127.0.0.1:1/x", "--secret", "s", "--cacert", pair.certificate])
+        #expect(plain.status == 2, "--cacert with http:// is a usage mistake")
+    }
+}

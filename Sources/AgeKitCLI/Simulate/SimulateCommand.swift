@@ -1,4 +1,5 @@
 import AppStoreSignedData
+import ConsentServer
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -17,12 +18,12 @@ struct SimulateCommand: Command {
                                             [--environment ENV] [--app-transaction-id ID]
                                             [--app-apple-id N] [--ca-dir DIR]
                agekit simulate rescind --app-transaction-id ID [--bundle-id ID] [--environment ENV]
-                                            [--ca-dir DIR] [--to URL]
+                                            [--ca-dir DIR] [--to URL [--cacert FILE]]
                agekit simulate app-transaction [--app-transaction-id ID] [--bundle-id ID]
                                             [--environment ENV] [--app-apple-id N] [--ca-dir DIR]
                agekit simulate ca [--ca-dir DIR]
                agekit simulate event [--to URL] [--secret SECRET] [--config FILE] [--bundle-id ID]
-                                            [--kind KIND] [--account-id ID]
+                                            [--kind KIND] [--account-id ID] [--cacert FILE]
 
         Signs payloads the way the App Store does (ES256, 3-certificate x5c) with a local test
         certificate authority, created in --ca-dir on first use. They verify only where that
@@ -56,6 +57,10 @@ struct SimulateCommand: Command {
                                   Apple does (a bare http://host:port gets /v2/notifications);
                                   prints the answer; exit 0 on 2xx, 1 otherwise. For event:
                                   the backend's URL.
+          --cacert FILE           With an https:// --to: trust the CA certificates (PEM) of FILE
+                                  instead of the system's, e.g. a self-signed certificate of
+                                  'agekit serve' or of a backend; the name or address in the
+                                  URL must match the certificate.
           --secret SECRET         event: the forwarding secret to sign with.
           --config FILE           event: take the url and secret from this app's forwarding.
           --kind KIND             event: consentRevoked (default), consentRestored,
@@ -65,7 +70,7 @@ struct SimulateCommand: Command {
 
     /// Options every subcommand accepts. Delivery options (e.g. a URL to post to) go here too.
     static let commonOptions: Set<String> = [
-        "bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to",
+        "bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to", "cacert",
     ]
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
@@ -149,20 +154,42 @@ struct SimulateCommand: Command {
             url.host != nil
         else { throw .usage("--to: '\(target)' is not an http(s) URL") }
         if url.path.isEmpty || url.path == "/" { url = url.appendingPathComponent("v2/notifications") }
-        var request = URLRequest(url: url, timeoutInterval: 30)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONSerialization.data(withJSONObject: ["signedPayload": jws])
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await URLSession.shared.data(for: request)
-        } catch {
-            throw .failure(
-                code: "post_failed", message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
+        let body = (try? JSONSerialization.data(withJSONObject: ["signedPayload": jws])) ?? Data()
+        return try await post(
+            url, headers: ["Content-Type": "application/json"], body: [UInt8](body), cacert: options.value("cacert"),
+            console: console)
+    }
+
+    /// POSTs and prints the answer; exit 0 on 2xx. With `cacert` the server's certificate must
+    /// chain to that file's CA (a self-signed setup); without, to the system's.
+    static func post(
+        _ url: URL, headers: [String: String], body: [UInt8], cacert: String?, console: Console
+    ) async throws(CLIError) -> Int32 {
+        let status: Int
+        let answer: [UInt8]
+        if let cacert {
+            guard url.scheme == "https" else { throw .usage("--cacert: the URL must be https://") }
+            do {
+                let result = try TrustedCAPost.post(url, headers: headers, body: body, caFile: cacert)
+                (status, answer) = (result.status, result.body)
+            } catch {
+                throw .failure(code: "post_failed", message: "could not post to \(url.absoluteString): \(error)")
+            }
+        } else {
+            var request = URLRequest(url: url, timeoutInterval: 30)
+            request.httpMethod = "POST"
+            request.httpBody = Data(body)
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            do {
+                let (data, response) = try await URLSession.shared.data(for: request)
+                (status, answer) = ((response as? HTTPURLResponse)?.statusCode ?? 0, [UInt8](data))
+            } catch {
+                throw .failure(
+                    code: "post_failed",
+                    message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
+            }
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        console.out("HTTP \(status) \(String(decoding: data, as: UTF8.self))")
+        console.out("HTTP \(status) \(String(decoding: answer, as: UTF8.self))")
         return (200..<300).contains(status) ? 0 : 1
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// forwarder sends one (same body shape, same signature headers), so a backend's signature
 /// check can be tested without a notification.
 enum SimulateEvent {
-    static let options: Set<String> = ["to", "secret", "config", "bundle-id", "kind", "account-id"]
+    static let options: Set<String> = ["to", "secret", "config", "bundle-id", "kind", "account-id", "cacert"]
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         let parsed = try Arguments(arguments, valued: options)
@@ -36,23 +36,10 @@ enum SimulateEvent {
         } catch {
             throw .failure(code: "encoding_failed", message: "\(error)")
         }
-        var request = URLRequest(url: url, timeoutInterval: 30)
-        request.httpMethod = "POST"
-        request.httpBody = Data(body)
         let headers = EventSignature.headers(
             secret: secret, timestamp: now / 1000, body: body, eventId: "\(bundleId):\(event.cursor)")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await URLSession.shared.data(for: request)
-        } catch {
-            throw .failure(
-                code: "post_failed", message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
-        }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        console.out("HTTP \(status) \(String(decoding: data, as: UTF8.self))")
-        return (200..<300).contains(status) ? 0 : 1
+        return try await SimulateCommand.post(
+            url, headers: headers, body: body, cacert: parsed.value("cacert"), console: console)
     }
 
     /// Where to send and with which secret: the options, else the forwarding of the app
