@@ -53,10 +53,11 @@ public struct OperatorCheck: Sendable {
     func listenAddresses() -> [Verdict] {
         var places = [(configuration.host, configuration.port, "listen")]
         if let admin = configuration.adminHost { places.append((admin, configuration.adminPort, "admin listen")) }
+        var held: [ListeningSocket] = []  // all held together: two listeners on one port fail
         return places.map { host, port, subject in
             let place = ListenAddress.display(host: host, port: port)
             do throws(HTTPServerError) {
-                _ = try ListeningSocket(host: host, port: port)  // closed again at once
+                held.append(try ListeningSocket(host: host, port: port))
                 return Verdict(outcome: .ok, subject: subject, detail: "\(place) can be bound")
             } catch {
                 return Verdict(outcome: .fail, subject: subject, detail: error.message)

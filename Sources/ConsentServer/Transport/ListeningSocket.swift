@@ -15,7 +15,8 @@ public final class ListeningSocket: Sendable {
     public let port: UInt16
     let isIPv6: Bool
 
-    public init(host: String, port: UInt16, backlog: Int32 = 511) throws(HTTPServerError) {
+    /// The backlog is libmicrohttpd's own default, the system's maximum.
+    public init(host: String, port: UInt16, backlog: Int32 = SOMAXCONN) throws(HTTPServerError) {
         let address = try ListenAddress(host: host, port: port)
         let place = ListenAddress.display(host: host, port: port)
         isIPv6 = address.isIPv6
@@ -40,6 +41,8 @@ public final class ListeningSocket: Sendable {
             close(listener)
             throw Self.bindError(code, place: place)
         }
+        // libmicrohttpd's event threads race to accept: a blocking accept would hold the loser.
+        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
         var storage = sockaddr_in6()
         var size = socklen_t(MemoryLayout<sockaddr_in6>.size)
         let named = withUnsafeMutablePointer(to: &storage) {
