@@ -270,3 +270,22 @@ extension OperatorToolsEndToEndTests {
         #expect(plain.status == 2, "--cacert with http:// is a usage mistake")
     }
 }
+
+extension OperatorToolsEndToEndTests {
+    @Test("check reports the migrations serve would apply, and a store newer than this agekit as a failure")
+    func checkReportsMigrations() async throws {
+        let server = try ServerProcess()
+        #expect(try await server.request("GET", "/healthz").status == 200)
+        server.terminate()
+        let options = ["--listen", "127.0.0.1:0", "--data-dir", server.dataDirectory.path]
+        let current = try AgekitBinary.run(["check"] + options)
+        #expect(current.status == 0)
+        #expect(current.out.contains("applied, none pending"), "\(current.out)")
+        #expect(
+            try Tool.run(
+                "sqlite3", [server.databasePath, "INSERT INTO agekit_schema_migrations VALUES (999, 'future')"]) == 0)
+        let newer = try AgekitBinary.run(["check"] + options)
+        #expect(newer.status == 1)
+        #expect(newer.out.contains("schema version 999, newer than this agekit knows"), "\(newer.out)")
+    }
+}

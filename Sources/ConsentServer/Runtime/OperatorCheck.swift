@@ -82,6 +82,13 @@ public struct OperatorCheck: Sendable {
         defer { opened.close() }
         do {
             let status = try SchemaStatus.read(opened)
+            if let newest = status.applied.max(), let known = LedgerSchema.migrations.last?.version, newest > known {
+                return [
+                    Verdict(
+                        outcome: .fail, subject: "migrations",
+                        detail: "\(shown) has schema version \(newest), newer than this agekit knows (\(known))")
+                ]
+            }
             let pending = status.pending.map { "\($0.version) \($0.name)" }
             return [
                 Verdict(outcome: .ok, subject: "store", detail: "\(shown) opens"),
