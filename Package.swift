@@ -83,6 +83,8 @@ let package = Package(
     targets: [
         // C libraries from Debian.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libssl: only the one-shot HTTPS client that trusts a given CA file (simulate --cacert).
+        .systemLibrary(name: "CTLS", pkgConfig: "libssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -126,7 +128,9 @@ let package = Package(
         .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
         .target(
             name: "ConsentServer",
-            dependencies: ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CCrypto", "AppStoreServerAPI"]),
+            dependencies: [
+                "AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CCrypto", "CTLS", "AppStoreServerAPI",
+            ]),
         .target(
             name: "AgeKitCLI",
             dependencies: [

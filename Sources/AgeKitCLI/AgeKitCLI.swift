@@ -1,11 +1,15 @@
+import ConsentServer
+
 /// The `agekit` program: finds the command and runs it, mapping errors to exit codes.
 public enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
     public static let commands: [any Command.Type] = [
         ServeCommand.self,
+        CheckCommand.self,
         VerifyCommand.self,
         SimulateCommand.self,
         EventsCommand.self,
+        PruneCommand.self,
         HistoryCommand.self,
         TestNotificationCommand.self,
         AgeCommand.self,
@@ -16,17 +20,19 @@ public enum AgeKitCLI {
         VersionCommand.self,
     ]
 
-    public static let version = "0.1.0"
+    public static let version = Release.version
 
     public static func main(_ arguments: [String], console: Console = .terminal) async -> Int32 {
-        guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
+        guard let name = arguments.first, !["--help", "-h"].contains(name) else {
             console.out(overview)
             return arguments.isEmpty ? 2 : 0
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            console.err("usage: unknown command '\(name)'\n\n\(overview)")
-            return 2
+        if name == "--version" {
+            console.out("agekit \(version)")
+            return 0
         }
+        if name == "help" { return help(Array(arguments.dropFirst()), console) }
+        guard let command = command(named: name, console) else { return 2 }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             console.out(command.help)
@@ -41,6 +47,29 @@ public enum AgeKitCLI {
         }
     }
 
+    /// The command called `name`, or nil after saying so (with the nearest name).
+    static func command(named name: String, _ console: Console) -> (any Command.Type)? {
+        if let command = commands.first(where: { $0.name == name }) { return command }
+        let hint = NearestName.hint(for: name, among: commands.map { $0.name })
+        console.err("usage: unknown command '\(name)'\(hint)\n\n\(overview)")
+        return nil
+    }
+
+    /// `agekit help [COMMAND]`: the overview, or a command's help.
+    static func help(_ arguments: [String], _ console: Console) -> Int32 {
+        guard let name = arguments.first else {
+            console.out(overview)
+            return 0
+        }
+        guard arguments.count == 1 else {
+            console.err("usage: agekit help [COMMAND]")
+            return 2
+        }
+        guard let command = command(named: name, console) else { return 2 }
+        console.out(command.help)
+        return 0
+    }
+
     static var overview: String {
         let entries: [(name: String, summary: String)] = commands.map { command in
             (command.name, command.summary)
@@ -53,11 +82,17 @@ public enum AgeKitCLI {
             agekit \(version): age assurance and the consent lifecycle for App Store apps.
 
             Usage: agekit COMMAND [OPTIONS]
+                   agekit help COMMAND
+                   agekit --version
 
             Commands:
             \(lines.joined(separator: "\n"))
 
-            Run 'agekit COMMAND --help' for a command's options.
+            Run 'agekit COMMAND --help' or 'agekit help COMMAND' for a command's options.
+
+            JSON output (every --json, the admin API, the request log, forwarded events) writes
+            every field of an object, and a field without a value (not measured, does not apply)
+            as null: a field is never left out.
             """
     }
 }
@@ -65,11 +100,11 @@ public enum AgeKitCLI {
 struct VersionCommand: Command {
     static let name = "version"
     static let summary = "Print the version."
-    static let help = "Usage: agekit version\n\nPrints the version of agekit."
+    static let help = "Usage: agekit version\n\nPrints the version of agekit (as does 'agekit --version')."
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         _ = try Arguments(arguments, valued: [])
-        console.out(AgeKitCLI.version)
+        console.out("agekit \(AgeKitCLI.version)")
         return 0
     }
 }

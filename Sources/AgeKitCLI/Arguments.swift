@@ -42,7 +42,9 @@ public struct Arguments: Sendable {
                 }
                 options[name, default: []].append(value)
             } else {
-                throw .usage("unknown option --\(name)")
+                throw .usage(
+                    "unknown option --\(name)"
+                        + NearestName.hint(for: name, among: valued.union(allowedFlags), prefix: "--"))
             }
         }
     }

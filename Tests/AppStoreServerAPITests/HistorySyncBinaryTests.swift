@@ -40,6 +40,7 @@ import Testing
         #expect(json["new"] as? Int == 0)
         #expect(json["duplicate"] as? Int == 45)
         #expect(json["rejected"] as? Int == 0)
+        #expect(json["error"] is NSNull, "no error is written as null: \(second.out)")
 
         let refused = try AgekitBinary.run(arguments(keyId: "OTHERKEY00"))
         #expect(refused.status == 1)

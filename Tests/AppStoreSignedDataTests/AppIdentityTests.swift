@@ -65,10 +65,9 @@ struct AppIdentityTests {
         let ca = try Fixtures.authority()
         let payload =
             #"{"notificationType":"TEST","notificationUUID":"u","signedDate":\#(Fixtures.milliseconds(Fixtures.now))}"#
-        let notification = try Fixtures.verifier(trusting: [ca]).verifyNotification(
-            ca.sign(payload: Array(payload.utf8)))
-        let identity = AppIdentity(bundleId: "b", appAppleId: nil, environments: [])
-        #expect(Fixtures.failure { try identity.check(notification) } == .malformedPayload)
+        // Refused by the verifier itself, before a chain's environment or an app is looked at.
+        let jws = try ca.sign(payload: Array(payload.utf8))
+        #expect(Fixtures.failure { try Fixtures.verifier(trusting: [ca]).verifyNotification(jws) } == .malformedPayload)
     }
 
     @Test func aNestedTransactionForAnotherAppIsRejected() throws {

@@ -69,6 +69,8 @@ struct ForwardingEndToEndTests {
         #expect(event?["kind"] as? String == "consentRevoked")
         #expect(event?["accountId"] as? String == "erin")
         #expect(requests[0].headers["agekit-event-id"] == delivered.headers["agekit-event-id"])
+        let version = try AgekitBinary.run(["--version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(delivered.headers["user-agent"] == version.replacingOccurrences(of: " ", with: "/"))
 
         let status = try AgekitBinary.run([
             "events", "status", "--config", configuration.path, "--data-dir", directory.path,

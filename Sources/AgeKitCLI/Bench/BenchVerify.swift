@@ -11,8 +11,9 @@ import Foundation
 enum BenchVerify {
     struct KindResult: Encodable {
         var count: Int
-        var coldPerSecond: Double
-        var warmPerSecond: Double
+        /// Nil when not measured (`--only`): written as null, never as a rate of 0.
+        var coldPerSecond: Double?
+        var warmPerSecond: Double?
         /// JWS verified per payload (a notification's nested fields are JWS too).
         var jwsPerPayload: Double
 
@@ -22,6 +23,14 @@ enum BenchVerify {
             case warmPerSecond = "warm_per_s"
             case jwsPerPayload = "jws_per_payload"
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(count, forKey: .count)
+            try container.encode(coldPerSecond, forKey: .coldPerSecond)
+            try container.encode(warmPerSecond, forKey: .warmPerSecond)
+            try container.encode(jwsPerPayload, forKey: .jwsPerPayload)
+        }
     }
 
     struct Report: Encodable {
@@ -29,10 +38,21 @@ enum BenchVerify {
         var headline: String
         var vectors: Int
         var seconds: Double
-        var coldPerSecond: Double
-        var warmPerSecond: Double
-        var warmMicrosecondsPerJWS: Double
+        var coldPerSecond: Double?
+        var warmPerSecond: Double?
+        var warmMicrosecondsPerJWS: Double?
         var kinds: [String: KindResult]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(headline, forKey: .headline)
+            try container.encode(vectors, forKey: .vectors)
+            try container.encode(seconds, forKey: .seconds)
+            try container.encode(coldPerSecond, forKey: .coldPerSecond)
+            try container.encode(warmPerSecond, forKey: .warmPerSecond)
+            try container.encode(warmMicrosecondsPerJWS, forKey: .warmMicrosecondsPerJWS)
+            try container.encode(kinds, forKey: .kinds)
+        }
 
         enum CodingKeys: String, CodingKey {
             case headline, vectors, seconds, kinds
@@ -69,13 +89,13 @@ enum BenchVerify {
             }
             let cold =
                 only == "warm"
-                ? 0
+                ? nil
                 : rate(group, kind: kind, seconds: seconds) {
                     SignedDataVerifier(anchors: anchors, cacheCapacity: 0)
                 }
             let warm =
                 only == "cold"
-                ? 0
+                ? nil
                 : rate(group, kind: kind, seconds: seconds) {
                     SignedDataVerifier(anchors: anchors, cacheCapacity: 64)
                 }
@@ -90,8 +110,7 @@ enum BenchVerify {
         let report = Report(
             headline: headlineKind, vectors: payloads.count, seconds: seconds, coldPerSecond: headline.coldPerSecond,
             warmPerSecond: headline.warmPerSecond,
-            warmMicrosecondsPerJWS: headline.warmPerSecond > 0
-                ? 1_000_000 / (headline.warmPerSecond * headline.jwsPerPayload) : 0,
+            warmMicrosecondsPerJWS: headline.warmPerSecond.map { 1_000_000 / ($0 * headline.jwsPerPayload) },
             kinds: kinds)
         if options.flag("json") {
             let encoder = JSONEncoder()
@@ -186,11 +205,17 @@ enum BenchVerify {
             guard let result = report.kinds[kind.rawValue] else { continue }
             lines.append(
                 kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
-                    + String(
-                        format: "%7d %12.1f %10.0f %11.0f", result.count, result.jwsPerPayload,
-                        result.coldPerSecond, result.warmPerSecond))
+                    + String(format: "%7d %12.1f ", result.count, result.jwsPerPayload)
+                    + figure(result.coldPerSecond, width: 10) + " " + figure(result.warmPerSecond, width: 11))
         }
-        lines.append(String(format: "warm cost per JWS (%@): %.1f µs", report.headline, report.warmMicrosecondsPerJWS))
+        let cost = report.warmMicrosecondsPerJWS.map { String(format: "%.1f µs", $0) } ?? "not measured"
+        lines.append("warm cost per JWS (\(report.headline)): \(cost)")
         return lines.joined(separator: "\n")
+    }
+
+    /// A rate right-aligned in `width`, or "-" when it was not measured.
+    private static func figure(_ rate: Double?, width: Int) -> String {
+        let text = rate.map { String(format: "%.0f", $0) } ?? "-"
+        return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -5,41 +5,54 @@ import Foundation
 /// `agekit events`: the forwarding outbox, seen and repaired from the command line.
 struct EventsCommand: Command {
     static let name = "events"
-    static let summary = "Inspect forwarded events and re-queue dead ones."
+    static let summary = "Follow the event feed, inspect forwarded events and re-queue dead ones."
     static let help = """
-        Usage: agekit events status [STORE OPTIONS]
-               agekit events dead [--limit N] [STORE OPTIONS]
-               agekit events retry [--app BUNDLE_ID] [STORE OPTIONS]
+        Usage: agekit events tail [--app BUNDLE_ID] [--after CURSOR] [--count N] [--interval SECONDS] [--json]
+                                  [--config FILE] [--data-dir DIR] [--store URL]
+               agekit events status [--config FILE] [--data-dir DIR] [--store URL]
+               agekit events dead [--limit N] [--config FILE] [--data-dir DIR] [--store URL]
+               agekit events retry [--app BUNDLE_ID] [--config FILE] [--data-dir DIR] [--store URL]
 
-        Events forwarded to an app's backend wait in an outbox until the backend answers 2xx.
-        After the configured number of attempts an event is parked as dead with its last error.
+        tail follows the event feed (the admin API's /v1/apps/{bundleId}/events) of every
+        configured app, or one, and prints each new event as it commits, until interrupted.
+        Events forwarded to an app's backend wait in an outbox until the backend answers 2xx;
+        after the configured number of attempts an event is parked as dead with its last error.
 
+          tail    new events, one a line (--json: the feed's JSON object, one a line)
           status  counts of pending, delivered and dead events
           dead    the dead events with their last error
           retry   puts dead events back in the queue (one app with --app); the running
                   'agekit serve' delivers them
 
-        Store options (as for 'agekit serve'):
-          --config FILE  --data-dir DIR  --store URL
+        Options:
+          --app BUNDLE_ID      one app (tail, retry)
+          --after CURSOR       tail from this cursor (0: the whole feed); default: its end now
+          --count N            tail stops after N events
+          --interval SECONDS   how often tail looks for new events (default 1)
+          --json               tail prints JSON lines
+          --limit N            at most N dead events (default 100)
+          --config FILE        the store of this configuration, as for 'agekit serve'
+          --data-dir DIR       the store in this data directory
+          --store URL          sqlite:PATH or postgres://...
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        guard let action = arguments.first, ["status", "dead", "retry"].contains(action) else {
-            throw .usage("name an action: status, dead or retry")
+        let actions = ["tail", "status", "dead", "retry"]
+        guard let action = arguments.first, actions.contains(action) else {
+            let hint = arguments.first.map { NearestName.hint(for: $0, among: actions) } ?? ""
+            throw .usage("name an action: tail, status, dead or retry" + hint)
         }
         let parsed = try Arguments(
-            Array(arguments.dropFirst()), valued: ["config", "data-dir", "store", "app", "limit"])
+            Array(arguments.dropFirst()),
+            valued: ["config", "data-dir", "store", "app", "limit", "after", "count", "interval"], flags: ["json"])
         guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
         let limit =
             try parsed.value("limit", as: "a number of events, 1 or more") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
             ?? 100
         let (ledger, apps) = try openLedger(parsed, console)
         defer { ledger.close() }
-        if action == "retry", let app = parsed.value("app"), !apps.contains(app) {
-            throw .failure(
-                code: "unknown_app",
-                message: "no app '\(app)' is configured (configured: \(apps.sorted().joined(separator: ", ")))")
-        }
+        if action == "tail" { return try await EventsTail.run(parsed, ledger, apps: apps, console) }
+        if action == "retry", let app = parsed.value("app"), !apps.contains(app) { throw unknownApp(app, apps) }
         do {
             switch action {
             case "status":
@@ -63,6 +76,12 @@ struct EventsCommand: Command {
             throw .failure(code: error.code.rawValue, message: error.message)
         }
         return 0
+    }
+
+    static func unknownApp(_ app: String, _ apps: Set<String>) -> CLIError {
+        .failure(
+            code: "unknown_app",
+            message: "no app '\(app)' is configured (configured: \(apps.sorted().joined(separator: ", ")))")
     }
 
     /// The ledger `agekit serve` would open with the same options.

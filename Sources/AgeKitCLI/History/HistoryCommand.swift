@@ -105,9 +105,8 @@ struct HistoryCommand: Command {
             "duplicate": report.duplicate, "rejected": report.rejected, "rejectionCodes": report.rejectionCodes,
             "restarts": report.restarts, "storeFailures": report.storeFailures,
         ]
-        if let failure = report.failure {
-            object["error"] = ["code": failure.code.rawValue, "message": failure.message]
-        }
+        // Written as null when there is none, as every field without a value.
+        object["error"] = report.failure.map { ["code": $0.code.rawValue, "message": $0.message] } ?? NSNull()
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

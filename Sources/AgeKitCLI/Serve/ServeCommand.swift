@@ -26,8 +26,12 @@ struct ServeCommand: Command {
         Environment:
           AGEKIT_ADMIN_TOKEN  bearer token of the admin API (generated in LocalTesting mode)
 
+        Before it binds or writes anything it runs the checks of 'agekit check' and stops
+        with startup_failed when one fails.
+
         Stops gracefully on SIGTERM or SIGINT: stops taking requests (503 shutting_down to
-        any new one), finishes requests in flight, closes the store.
+        any new one), finishes requests in flight, closes the store. A signal that arrives
+        while it starts (a store that does not answer, a migration) stops it at once, exit 0.
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
@@ -36,10 +40,21 @@ struct ServeCommand: Command {
         let overrides = ConfigurationLoader.Overrides(
             configFile: parsed.value("config"), listen: parsed.value("listen"),
             dataDirectory: parsed.value("data-dir"), store: parsed.value("store"))
-        ShutdownSignals.blockTermination()
+        // A signal while starting ends the process at once, whatever startup is blocked in.
+        let termination = TerminationWatch { signal in
+            TerminationWatch.stopNow(
+                "agekit serve: \(signal) received while starting; stopped before serving", status: 0)
+        }
         let runtime: ServerRuntime
-        do {
+        do throws(ServerError) {
             let configuration = try ConfigurationLoader(environment: console.environment).load(overrides)
+            // The checks of 'agekit check', before anything is bound or written; serve binds next.
+            let failed = CheckCommand.check(configuration, console).run(listen: false).filter { $0.outcome == .fail }
+            guard failed.isEmpty else {
+                failed.forEach { console.err($0.line) }
+                throw ServerError(
+                    .startupFailed, "\(failed.count) check\(failed.count == 1 ? "" : "s") failed: \(failed[0].detail)")
+            }
             runtime = try ServerRuntime(
                 configuration: configuration, environment: console.environment,
                 openStore: { url throws(LedgerError) in try StoreURL.open(url, environment: console.environment) },
@@ -47,7 +62,8 @@ struct ServeCommand: Command {
         } catch {
             throw .failure(code: error.code.rawValue, message: error.message)
         }
-        let signal = ShutdownSignals.waitForTermination()
+        termination.serving()
+        let signal = termination.waitForTermination()
         console.out("agekit serve: \(signal) received, finishing requests in flight")
         runtime.stop()
         console.out("agekit serve: stopped")

@@ -1,4 +1,5 @@
 import AppStoreSignedData
+import ConsentServer
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -17,10 +18,12 @@ struct SimulateCommand: Command {
                                             [--environment ENV] [--app-transaction-id ID]
                                             [--app-apple-id N] [--ca-dir DIR]
                agekit simulate rescind --app-transaction-id ID [--bundle-id ID] [--environment ENV]
-                                            [--ca-dir DIR] [--to URL]
+                                            [--ca-dir DIR] [--to URL [--cacert FILE]]
                agekit simulate app-transaction [--app-transaction-id ID] [--bundle-id ID]
                                             [--environment ENV] [--app-apple-id N] [--ca-dir DIR]
                agekit simulate ca [--ca-dir DIR]
+               agekit simulate event [--to URL] [--secret SECRET] [--config FILE] [--bundle-id ID]
+                                            [--kind KIND] [--account-id ID] [--cacert FILE]
 
         Signs payloads the way the App Store does (ES256, 3-certificate x5c) with a local test
         certificate authority, created in --ca-dir on first use. They verify only where that
@@ -36,6 +39,11 @@ struct SimulateCommand: Command {
                             sandbox's "Revoke App Consent" sends, on a laptop.
           app-transaction   A signed app transaction (what an app sends its backend).
           ca                Creates the CA if needed; prints its root's path and SHA-256.
+          event             A sample consent event POSTed to a backend as 'agekit serve'
+                            forwards one: the same JSON and AgeKit-Signature headers, signed
+                            with --secret (or the app's forwarding url and secret in --config),
+                            so the backend's signature check can be tried without a
+                            notification. Prints the answer; exit 0 on 2xx, 1 otherwise.
 
         Options:
           --type TYPE             Notification type, e.g. RESCIND_CONSENT, SUBSCRIBED, TEST.
@@ -47,17 +55,27 @@ struct SimulateCommand: Command {
           --ca-dir DIR            Default ./agekit-data/ca.
           --to URL                POST {"signedPayload": JWS} there instead of printing it, as
                                   Apple does (a bare http://host:port gets /v2/notifications);
-                                  prints the answer; exit 0 on 2xx, 1 otherwise.
+                                  prints the answer; exit 0 on 2xx, 1 otherwise. For event:
+                                  the backend's URL.
+          --cacert FILE           With an https:// --to: trust the CA certificates (PEM) of FILE
+                                  instead of the system's, e.g. a self-signed certificate of
+                                  'agekit serve' or of a backend; the name or address in the
+                                  URL must match the certificate.
+          --secret SECRET         event: the forwarding secret to sign with.
+          --config FILE           event: take the url and secret from this app's forwarding.
+          --kind KIND             event: consentRevoked (default), consentRestored,
+                                  revocationParked or appTransactionLinked.
+          --account-id ID         event: the account named (default sample-account).
         """
 
     /// Options every subcommand accepts. Delivery options (e.g. a URL to post to) go here too.
     static let commonOptions: Set<String> = [
-        "bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to",
+        "bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to", "cacert",
     ]
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         guard let subcommand = arguments.first else {
-            throw .usage("name a subcommand: notification, rescind, app-transaction or ca")
+            throw .usage("name a subcommand: notification, rescind, app-transaction, event or ca")
         }
         let rest = Array(arguments.dropFirst())
         switch subcommand {
@@ -76,6 +94,8 @@ struct SimulateCommand: Command {
             try noPositionals(options)
             let jws = try appTransaction(options)
             return try await emit(jws, options: options, console: console)
+        case "event":
+            return try await SimulateEvent.run(rest, console)
         case "ca":
             let options = try Arguments(rest, valued: ["ca-dir"])
             try noPositionals(options)
@@ -85,7 +105,10 @@ struct SimulateCommand: Command {
             console.out("sha256: \(ca.rootAnchor.sha256Fingerprint)")
             return 0
         default:
-            throw .usage("unknown subcommand '\(subcommand)': use notification, rescind, app-transaction or ca")
+            let known = ["notification", "rescind", "app-transaction", "event", "ca"]
+            throw .usage(
+                "unknown subcommand '\(subcommand)': use \(known.joined(separator: ", "))"
+                    + NearestName.hint(for: subcommand, among: known))
         }
     }
 
@@ -131,20 +154,42 @@ struct SimulateCommand: Command {
             url.host != nil
         else { throw .usage("--to: '\(target)' is not an http(s) URL") }
         if url.path.isEmpty || url.path == "/" { url = url.appendingPathComponent("v2/notifications") }
-        var request = URLRequest(url: url, timeoutInterval: 30)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONSerialization.data(withJSONObject: ["signedPayload": jws])
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await URLSession.shared.data(for: request)
-        } catch {
-            throw .failure(
-                code: "post_failed", message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
+        let body = (try? JSONSerialization.data(withJSONObject: ["signedPayload": jws])) ?? Data()
+        return try await post(
+            url, headers: ["Content-Type": "application/json"], body: [UInt8](body), cacert: options.value("cacert"),
+            console: console)
+    }
+
+    /// POSTs and prints the answer; exit 0 on 2xx. With `cacert` the server's certificate must
+    /// chain to that file's CA (a self-signed setup); without, to the system's.
+    static func post(
+        _ url: URL, headers: [String: String], body: [UInt8], cacert: String?, console: Console
+    ) async throws(CLIError) -> Int32 {
+        let status: Int
+        let answer: [UInt8]
+        if let cacert {
+            guard url.scheme == "https" else { throw .usage("--cacert: the URL must be https://") }
+            do {
+                let result = try TrustedCAPost.post(url, headers: headers, body: body, caFile: cacert)
+                (status, answer) = (result.status, result.body)
+            } catch {
+                throw .failure(code: "post_failed", message: "could not post to \(url.absoluteString): \(error)")
+            }
+        } else {
+            var request = URLRequest(url: url, timeoutInterval: 30)
+            request.httpMethod = "POST"
+            request.httpBody = Data(body)
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            do {
+                let (data, response) = try await URLSession.shared.data(for: request)
+                (status, answer) = ((response as? HTTPURLResponse)?.statusCode ?? 0, [UInt8](data))
+            } catch {
+                throw .failure(
+                    code: "post_failed",
+                    message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
+            }
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        console.out("HTTP \(status) \(String(decoding: data, as: UTF8.self))")
+        console.out("HTTP \(status) \(String(decoding: answer, as: UTF8.self))")
         return (200..<300).contains(status) ? 0 : 1
     }
 

@@ -8,7 +8,7 @@ struct TestNotificationCommand: Command {
     static let name = "test-notification"
     static let summary = "Have the App Store send a TEST notification and wait until it arrives."
     static let help = """
-        Usage: agekit test-notification --app BUNDLE_ID --environment ENV [--timeout SECONDS]
+        Usage: agekit test-notification --app BUNDLE_ID --environment ENV [--timeout SECONDS] [--interval SECONDS]
                                         [--config FILE] [--data-dir DIR] [--store URL]
                                         [--key-id ID --issuer-id ID --private-key FILE] [--base-url URL]
 

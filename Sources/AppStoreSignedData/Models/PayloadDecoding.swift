@@ -214,5 +214,9 @@ extension VerifiedNotification: PayloadDecodable {
                 environment: try a.value("environment"),
                 signedAppTransactionInfo: try a.string("signedAppTransactionInfo"))
         }
+        // Without a section there is no app to check it against: a shape Apple never sends.
+        guard data != nil || summary != nil || externalPurchaseToken != nil || appData != nil else {
+            throw JSONValue.Failure("the notification has none of data, summary, externalPurchaseToken and appData")
+        }
     }
 }

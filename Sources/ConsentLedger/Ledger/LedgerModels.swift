@@ -47,7 +47,24 @@ public struct StoredNotification: Sendable, Equatable, Codable {
     public var originalTransactionId: String?
     public var appTransactionId: String?
     public var receivedAt: Int64
-    public var signedPayload: String
+    /// Nil once pruned (`agekit prune --payloads-older-than`): the row and its fields stay.
+    public var signedPayload: String?
+
+    /// Every field, `null` when it has no value: one shape for every notification.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(uuid, forKey: .uuid)
+        try container.encode(bundleId, forKey: .bundleId)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(notificationType, forKey: .notificationType)
+        try container.encode(subtype, forKey: .subtype)
+        try container.encode(signedDate, forKey: .signedDate)
+        try container.encode(transactionId, forKey: .transactionId)
+        try container.encode(originalTransactionId, forKey: .originalTransactionId)
+        try container.encode(appTransactionId, forKey: .appTransactionId)
+        try container.encode(receivedAt, forKey: .receivedAt)
+        try container.encode(signedPayload, forKey: .signedPayload)
+    }
 }
 
 /// What storing a notification did.
@@ -102,4 +119,33 @@ public struct LedgerEvent: Sendable, Equatable, Codable {
     public var notificationType: String?
     public var detail: String?
     public var createdAt: Int64
+
+    public init(
+        cursor: Int64, bundleId: String, kind: Kind, accountId: String? = nil, appTransactionId: String? = nil,
+        notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil, createdAt: Int64
+    ) {
+        self.cursor = cursor
+        self.bundleId = bundleId
+        self.kind = kind
+        self.accountId = accountId
+        self.appTransactionId = appTransactionId
+        self.notificationUUID = notificationUUID
+        self.notificationType = notificationType
+        self.detail = detail
+        self.createdAt = createdAt
+    }
+
+    /// Every field, `null` when it has no value: one shape for every kind of event.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cursor, forKey: .cursor)
+        try container.encode(bundleId, forKey: .bundleId)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(accountId, forKey: .accountId)
+        try container.encode(appTransactionId, forKey: .appTransactionId)
+        try container.encode(notificationUUID, forKey: .notificationUUID)
+        try container.encode(notificationType, forKey: .notificationType)
+        try container.encode(detail, forKey: .detail)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
 }

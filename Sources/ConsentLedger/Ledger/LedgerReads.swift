@@ -62,13 +62,14 @@ struct LedgerReads {
                 .text(uuid)
             ).first
         else { return nil }
-        var signedPayload = row[10].text ?? ""
-        if let digest = row[11].text {
+        // An empty payload without a header was pruned.
+        var signedPayload = row[10].text.flatMap { $0.isEmpty ? nil : $0 }
+        if let digest = row[11].text, let body = signedPayload {
             guard let signature = row[12].text, let header = row[13].text else {
                 throw LedgerError(
                     .invalidStore, "notification \(uuid) names signing header \(digest), which is missing")
             }
-            signedPayload = PackedPayload.unpack(header: header, body: signedPayload, signature: signature)
+            signedPayload = PackedPayload.unpack(header: header, body: body, signature: signature)
         }
         return StoredNotification(
             uuid: row[0].text ?? "", bundleId: row[1].text ?? "", environment: row[2].text ?? "",

@@ -7,9 +7,7 @@ struct Outbox {
     init(_ connection: any SQLConnection) { self.connection = connection }
 
     func enqueue(_ event: LedgerEvent, now: Int64) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = String(decoding: try encoder.encode(ForwardedEvent(event)), as: UTF8.self)
+        let body = String(decoding: try ForwardedEvent.body(of: event), as: UTF8.self)
         try connection.execute(
             """
             INSERT INTO outbox (bundle_id, event_cursor, kind, body, state, attempts, next_attempt_at, created_at)
@@ -98,7 +96,14 @@ struct Outbox {
 
 /// The JSON a backend receives. `eventId` is stable across retries; the feed's `cursor`
 /// is not known yet when the event commits, so it is not part of the body.
-struct ForwardedEvent: Encodable {
+public struct ForwardedEvent: Encodable {
+    /// The body forwarded for `event`: what the outbox stores and `agekit simulate event` sends.
+    public static func body(of event: LedgerEvent) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(ForwardedEvent(event)))
+    }
+
     let eventId: String
     let bundleId: String
     let kind: LedgerEvent.Kind
@@ -119,5 +124,24 @@ struct ForwardedEvent: Encodable {
         notificationType = event.notificationType
         detail = event.detail
         createdAt = event.createdAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case eventId, bundleId, kind, accountId, appTransactionId, notificationUUID, notificationType, detail
+        case createdAt
+    }
+
+    /// Every field, `null` when it has no value, as in the feed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(eventId, forKey: .eventId)
+        try container.encode(bundleId, forKey: .bundleId)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(accountId, forKey: .accountId)
+        try container.encode(appTransactionId, forKey: .appTransactionId)
+        try container.encode(notificationUUID, forKey: .notificationUUID)
+        try container.encode(notificationType, forKey: .notificationType)
+        try container.encode(detail, forKey: .detail)
+        try container.encode(createdAt, forKey: .createdAt)
     }
 }

@@ -73,7 +73,7 @@ public struct ConfigurationLoader {
         let reader = FieldReader(object, path: "")
         try reader.allowOnly([
             "listen", "dataDirectory", "store", "localTesting", "appleRootCertificates", "apps", "tls", "http",
-            "notifications", "storage", "admin", "allowedSources", "trustedProxies", "log",
+            "notifications", "storage", "admin", "allowedSources", "trustedProxies", "log", "retention",
         ])
         if let listen = try reader.string("listen") { try setListen(listen, field: "listen", on: &configuration) }
         if let directory = try reader.string("dataDirectory") { configuration.dataDirectory = directory }
@@ -129,6 +129,7 @@ public struct ConfigurationLoader {
                 configuration.loggedRefusalsPerSecond = Int(value)
             }
         }
+        if let retention = try reader.object("retention") { configuration.retention = try Self.retention(retention) }
         if let storage = try reader.object("storage") {
             try storage.allowOnly(["commitTimeoutMilliseconds"])
             if let value = try storage.int("commitTimeoutMilliseconds") {
@@ -354,7 +355,7 @@ public struct ConfigurationLoader {
 }
 
 /// Typed access to one JSON object, naming the field in every error.
-private struct FieldReader {
+struct FieldReader {
     let object: [String: Any]
     let path: String
 

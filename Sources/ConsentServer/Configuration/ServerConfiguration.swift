@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Refusals of one kind (route, status, code) the request log writes each second; the
     /// rest are counted in one line. 0: every one.
     public var loggedRefusalsPerSecond = 20
+    /// What serve prunes, and how often (`retention`).
+    public var retention = RetentionConfiguration()
     /// Where the configuration came from, for the startup summary.
     public var source = "defaults"
 

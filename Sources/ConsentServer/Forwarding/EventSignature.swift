@@ -23,6 +23,20 @@ public enum EventSignature {
         return "v1=" + digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// Every header of a forwarded event's request: the signature over `body` at `timestamp`,
+    /// the event's stable id and the sender's version. `agekit simulate event` sends the same.
+    public static func headers(secret: String, timestamp: Int64, body: [UInt8], eventId: String) -> [String: String] {
+        [
+            "Content-Type": "application/json",
+            "User-Agent": Release.userAgent,
+            timestampHeader: String(timestamp),
+            signatureHeader: sign(secret: secret, timestamp: timestamp, body: body),
+            eventIdHeader: eventId,
+        ]
+    }
+
+    public static let eventIdHeader = "AgeKit-Event-Id"
+
     /// Constant-time check of a received signature header.
     public static func isValid(_ header: String, secret: String, timestamp: Int64, body: [UInt8]) -> Bool {
         let expected = Array(sign(secret: secret, timestamp: timestamp, body: body).utf8)

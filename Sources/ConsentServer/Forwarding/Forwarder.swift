@@ -89,13 +89,8 @@ public final class Forwarder: Sendable {
         }
         let body = Array(item.body.utf8)
         let timestamp = clock.now() / 1000
-        let headers = [
-            "Content-Type": "application/json",
-            EventSignature.timestampHeader: String(timestamp),
-            EventSignature.signatureHeader: EventSignature.sign(
-                secret: target.secret, timestamp: timestamp, body: body),
-            "AgeKit-Event-Id": "\(item.bundleId):\(item.eventCursor)",
-        ]
+        let headers = EventSignature.headers(
+            secret: target.secret, timestamp: timestamp, body: body, eventId: "\(item.bundleId):\(item.eventCursor)")
         let failure: String
         do {
             let status = try sender.post(

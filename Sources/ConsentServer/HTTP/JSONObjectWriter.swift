@@ -2,15 +2,24 @@ import Foundation
 
 /// Writes one flat JSON object by hand, as UTF-8 bytes, for the request log line and the
 /// replies every notification gets: an encoder costs more than the rest of their work.
+/// A field without a value is written as `null`, never left out (docs/cli.md, "JSON output").
 package struct JSONObjectWriter {
     private var text: [UInt8] = [UInt8(ascii: "{")]
 
     init() { text.reserveCapacity(256) }
 
     mutating func add(_ key: String, _ value: String?) {
-        guard let value else { return }
         separate(key)
+        guard let value else { return text.append(contentsOf: "null".utf8) }
         Self.appendQuoted(value, to: &text)
+    }
+
+    mutating func add(_ key: String, _ value: Int?) {
+        guard let value else {
+            separate(key)
+            return text.append(contentsOf: "null".utf8)
+        }
+        add(key, value)
     }
 
     mutating func add(_ key: String, _ value: Int) {

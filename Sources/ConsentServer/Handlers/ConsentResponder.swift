@@ -59,8 +59,10 @@ public final class ConsentResponder: HTTPResponder {
         dispatch(route, request, finish)
     }
 
-    public func transportRefused(code: String) {
-        metrics.increment("agekit_transport_refusals_total", [("code", code)])
+    public func transportRefused(_ refused: RefusedRequest) {
+        metrics.increment("agekit_transport_refusals_total", [("code", refused.code)])
+        let route = refused.path.map { Route(HTTPRequest(method: refused.method ?? "", path: $0)).name } ?? "connection"
+        log.log(refused, route: route)
     }
 
     /// 429 for a client past its failed authentications (before the token is compared), 401

@@ -24,5 +24,5 @@ struct ScopedResponder: HTTPResponder {
         inner.respond(to: request, reply: reply)
     }
 
-    func transportRefused(code: String) { inner.transportRefused(code: code) }
+    func transportRefused(_ refused: RefusedRequest) { inner.transportRefused(refused) }
 }

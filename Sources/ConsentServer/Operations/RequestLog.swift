@@ -41,6 +41,20 @@ public struct RequestLog: Sendable {
         write(line.bytes)
     }
 
+    /// A refusal of the transport's own, sampled with the others. A connection closed without
+    /// an answer has no status; one closed before its head was read has no method either.
+    func log(_ refused: RefusedRequest, route: String) {
+        let kind = RefusalSampling.Kind(route: route, status: refused.status ?? 0, code: refused.code)
+        guard sampling.admit(kind, log: self) else { return }
+        var line = JSONObjectWriter()
+        line.add("time", Self.timestamp())
+        line.add("method", refused.method)
+        line.add("route", route)
+        line.add("status", refused.status)
+        line.add("errorCode", refused.code)
+        write(line.bytes)
+    }
+
     /// Writes the counts still held; the server calls it when it stops.
     public func finish() {
         write(sampling.roll(to: .max))
@@ -51,7 +65,7 @@ public struct RequestLog: Sendable {
             var line = JSONObjectWriter()
             line.add("time", Self.timestamp())
             line.add("route", entry.kind.route)
-            line.add("status", entry.kind.status)
+            line.add("status", entry.kind.status == 0 ? nil : entry.kind.status)  // 0: closed unanswered
             line.add("errorCode", entry.kind.code)
             line.add("omittedRefusals", entry.count)
             write(line.bytes)

@@ -17,6 +17,8 @@ public final class ServerRuntime: Sendable {
     public let forwarder: Forwarder?
     /// Scheduled notification history recovery, when an app configures `historySync`.
     public let recovery: HistorySyncSchedule?
+    /// Scheduled pruning (`retention`), unless turned off.
+    public let retention: RetentionSchedule?
     public var ledger: Ledger { services.ledger }
     public var configuration: ServerConfiguration { services.configuration }
 
@@ -31,6 +33,8 @@ public final class ServerRuntime: Sendable {
         } catch {
             throw ServerError(.invalidConfiguration, error.message)
         }
+        // Bound before anything is written: an address in use leaves no database, token or CA behind.
+        let listeners = try Self.bindListeners(configuration)
         services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
         storeLock = try StoreLock.take(configuration.storeURL)
         let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
@@ -59,6 +63,9 @@ public final class ServerRuntime: Sendable {
                 throw ServerError.configuration("tls", error.message)
             }
         }
+        retention = RetentionSchedule(
+            ledger: ledger, retention: configuration.retention,
+            say: { line in LineWriter.standardError.write(Array(("agekit serve: " + line).utf8)) })
         let targets = configuration.forwardingTargets
         forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets)
         let limits = configuration.limits
@@ -77,6 +84,7 @@ public final class ServerRuntime: Sendable {
             minBodyBytesPerSecond: limits.minBodyBytesPerSecond,
             maxConnectionsPerAddress: limits.maxConnectionsPerAddress, tls: tls)
         publicConfiguration.allowedSources = sources
+        publicConfiguration.listeningSocket = listeners.main
         if let adminHost = configuration.adminHost {
             server = HTTPServer(
                 configuration: publicConfiguration, responder: ScopedResponder(inner: responder, scope: .publicOnly))
@@ -84,6 +92,7 @@ public final class ServerRuntime: Sendable {
             (adminConfiguration.host, adminConfiguration.port) = (adminHost, configuration.adminPort)
             adminConfiguration.allowedSources = .any
             adminConfiguration.tls = nil
+            adminConfiguration.listeningSocket = listeners.admin
             adminServer = HTTPServer(
                 configuration: adminConfiguration, responder: ScopedResponder(inner: responder, scope: .adminOnly))
         } else {
@@ -136,6 +145,10 @@ public final class ServerRuntime: Sendable {
             recovery.summary.forEach(say)
             recovery.start()
         }
+        if let retention {
+            say(retention.summary)
+            retention.start()
+        }
         if tls == nil && configuration.host != "127.0.0.1" && configuration.host != "localhost"
             && configuration.host != "::1"
         {
@@ -145,9 +158,25 @@ public final class ServerRuntime: Sendable {
         }
     }
 
+    /// The main listener and the admin one (when configured), bound and listening.
+    static func bindListeners(
+        _ configuration: ServerConfiguration
+    ) throws(ServerError) -> (main: ListeningSocket, admin: ListeningSocket?) {
+        do {
+            let main = try ListeningSocket(host: configuration.host, port: configuration.port)
+            let admin = try configuration.adminHost.map { (host) throws(HTTPServerError) in
+                try ListeningSocket(host: host, port: configuration.adminPort)
+            }
+            return (main, admin)
+        } catch {
+            throw ServerError(.startupFailed, error.description)
+        }
+    }
+
     /// Stops accepting, lets in-flight requests finish, then closes the store.
     public func stop(drainTimeoutSeconds: Double = 10) {
         recovery?.stop()
+        retention?.stop()
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
         adminServer?.stop(drainTimeoutSeconds: 1)
         forwarder?.stop()

@@ -57,6 +57,6 @@ final class ConnectionHub: Sendable {
         TransportRefusal(413, "body_too_large", "the request body exceeds the limit of \(limit) bytes")
     }
 
-    /// Counts a refusal of the transport's own with the responder (its metrics).
-    func refused(_ code: String) { responder.transportRefused(code: code) }
+    /// Tells the responder of a refusal of the transport's own (its log and metrics).
+    func refused(_ refused: RefusedRequest) { responder.transportRefused(refused) }
 }

@@ -8,22 +8,43 @@ public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void)
 
     /// The transport refused a request or a connection before any request reached
-    /// `respond` (a framing, source or size rule, a deadline), with the refusal's code.
-    func transportRefused(code: String)
+    /// `respond` (a framing, source or size rule, a deadline).
+    func transportRefused(_ refused: RefusedRequest)
 }
 
 extension HTTPResponder {
-    public func transportRefused(code: String) {}
+    public func transportRefused(_ refused: RefusedRequest) {}
+}
+
+/// What the transport knows of a request or connection it refused itself: enough for the
+/// request log and the metrics, which every refusal reaches.
+public struct RefusedRequest: Sendable, Equatable {
+    public let code: String
+    /// The status answered; nil when the connection was closed without an answer (a
+    /// deadline, an eviction, a source refused at accept time).
+    public let status: Int?
+    /// The method and path as sent, when the head was read.
+    public let method: String?
+    public let path: String?
+
+    public init(code: String, status: Int? = nil, method: String? = nil, path: String? = nil) {
+        self.code = code
+        self.status = status
+        self.method = method
+        self.path = path
+    }
 }
 
 /// A refusal the transport answers itself, and the code it counts it under.
 struct TransportRefusal: Sendable {
     let code: String
+    let status: Int
     let response: HTTPResponse
 
     /// A JSON error; `close` ends the connection after it.
     init(_ status: Int, _ code: String, _ message: String, close: Bool = false) {
         self.code = code
+        self.status = status
         var response = HTTPResponse.jsonError(status: status, code: code, message: message)
         if close { response.headers.append((name: "Connection", value: "close")) }
         self.response = response

@@ -43,7 +43,7 @@ public final class HTTPServer: Sendable {
                 headSeconds: Double(configuration.requestHeadTimeoutSeconds),
                 minBodyBytesPerSecond: configuration.minBodyBytesPerSecond, maxBodyBytes: configuration.maxBodyBytes,
                 capacity: configuration.maxConnections,
-                expired: { [responder] code in responder.transportRefused(code: code) })
+                expired: { [responder] code in responder.transportRefused(RefusedRequest(code: code)) })
             let hub = ConnectionHub(
                 responder: responder, maxBodyBytes: configuration.maxBodyBytes, watch: watch,
                 sources: configuration.allowedSources)

@@ -30,6 +30,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var allowedSources: SourcePolicy = .any
     /// Serve HTTPS (TLS 1.2 and 1.3 only) with this certificate and key.
     public var tls: TLSFiles?
+    /// A socket already bound to `host:port`: the server listens on it instead of binding.
+    public var listeningSocket: ListeningSocket?
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, maxBodyBytes: Int = 256 * 1024,

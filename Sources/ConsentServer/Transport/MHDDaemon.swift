@@ -22,11 +22,14 @@ final class MHDDaemon: @unchecked Sendable {
     private let stopped = Mutex(false)
     let port: UInt16
 
-    private init(daemon: OpaquePointer, hub: ConnectionHub, ownedStrings: [UnsafeMutablePointer<CChar>]) {
+    private init(
+        daemon: OpaquePointer, hub: ConnectionHub, ownedStrings: [UnsafeMutablePointer<CChar>], boundPort: UInt16?
+    ) {
         self.daemon = daemon
         self.hub = hub
         self.ownedStrings = ownedStrings
-        self.port = agekit_mhd_bound_port(daemon)
+        let reported = agekit_mhd_bound_port(daemon)
+        self.port = reported == 0 ? boundPort ?? 0 : reported
     }
 
     deinit {
@@ -52,7 +55,13 @@ final class MHDDaemon: @unchecked Sendable {
         }
         let hubPointer = Unmanaged.passUnretained(hub).toOpaque()
         let result = address.withSocketAddress { socketAddress in
-            var options = baseOptions(configuration, hubPointer: hubPointer, socketAddress: socketAddress)
+            var options = baseOptions(configuration, hubPointer: hubPointer)
+            if let listening = configuration.listeningSocket {
+                // Ownership: libmicrohttpd closes the descriptor when it stops.
+                options.append(MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(listening.handOver()), ptr_value: nil))
+            } else {
+                options.append(MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress))
+            }
             if owned.count == 3 {
                 options.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: owned[0]))
                 options.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: owned[1]))
@@ -72,7 +81,8 @@ final class MHDDaemon: @unchecked Sendable {
             throw startError(errno: result.1, configuration: configuration)
         }
         hub.watch.start()
-        return MHDDaemon(daemon: daemon, hub: hub, ownedStrings: owned)
+        return MHDDaemon(
+            daemon: daemon, hub: hub, ownedStrings: owned, boundPort: configuration.listeningSocket?.port)
     }
 
     /// Each connection is a descriptor: thousands of them need more than the usual soft
@@ -85,8 +95,7 @@ final class MHDDaemon: @unchecked Sendable {
     }
 
     private static func baseOptions(
-        _ configuration: HTTPServerConfiguration, hubPointer: UnsafeMutableRawPointer,
-        socketAddress: UnsafeMutableRawPointer
+        _ configuration: HTTPServerConfiguration, hubPointer: UnsafeMutableRawPointer
     ) -> [MHD_OptionItem] {
         var options = [
             MHD_OptionItem(
@@ -103,7 +112,6 @@ final class MHDDaemon: @unchecked Sendable {
             MHD_OptionItem(
                 option: .NOTIFY_COMPLETED, value: unsafeBitCast(mhdRequestCompleted, to: Int.self),
                 ptr_value: hubPointer),
-            MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress),
             MHD_OptionItem(
                 option: .UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscapes, to: Int.self), ptr_value: nil),
             MHD_OptionItem(

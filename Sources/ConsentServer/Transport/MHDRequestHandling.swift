@@ -35,7 +35,7 @@ let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { hubPointer, address, _ in
     guard let hubPointer, let address else { return .NO }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
     guard hub.sources.accepts(address) else {
-        hub.refused("source_not_allowed")
+        hub.refused(RefusedRequest(code: "source_not_allowed"))
         return .NO
     }
     return .YES
@@ -101,7 +101,7 @@ enum MHDRequestHandling {
             ?? forwardedRefusal(context, connection, hub)
         {
             context.phase = .answered
-            return refuse(refusal, on: connection, hub: hub)
+            return refuse(refusal, context, on: connection, hub: hub)
         }
         guard let declared = context.request.headers["content-length"].flatMap({ Int($0) }) else { return .YES }
         if declared > hub.maxBodyBytes {
@@ -110,7 +110,7 @@ enum MHDRequestHandling {
                 return .YES
             }
             context.phase = .answered
-            return refuse(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
+            return refuse(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), context, on: connection, hub: hub)
         }
         if declared > 0 { context.request.body.reserveCapacity(declared) }
         return .YES
@@ -159,7 +159,7 @@ enum MHDRequestHandling {
         case .reading:
             if context.bodyTooLarge {
                 context.phase = .answered
-                return refuse(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), on: connection, hub: hub)
+                return refuse(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), context, on: connection, hub: hub)
             }
             // Counted before the check, and the stop sets the flag before it reads the
             // count: either this request sees the stop, or the stop waits for it.
@@ -188,9 +188,14 @@ enum MHDRequestHandling {
         }
     }
 
-    /// Counts the refusal, then queues its answer.
-    static func refuse(_ refusal: TransportRefusal, on connection: OpaquePointer, hub: ConnectionHub) -> MHD_Result {
-        hub.refused(refusal.code)
+    /// Reports the refusal, then queues its answer.
+    static func refuse(
+        _ refusal: TransportRefusal, _ context: RequestContext, on connection: OpaquePointer, hub: ConnectionHub
+    ) -> MHD_Result {
+        hub.refused(
+            RefusedRequest(
+                code: refusal.code, status: refusal.status, method: context.request.method,
+                path: context.request.path))
         return queue(refusal.response, on: connection, hub: hub)
     }
 

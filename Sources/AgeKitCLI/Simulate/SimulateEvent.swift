@@ -1,0 +1,73 @@
+import ConsentLedger
+import ConsentServer
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `agekit simulate event`: a sample consent event sent to a backend exactly as the
+/// forwarder sends one (same body shape, same signature headers), so a backend's signature
+/// check can be tested without a notification.
+enum SimulateEvent {
+    static let options: Set<String> = ["to", "secret", "config", "bundle-id", "kind", "account-id", "cacert"]
+
+    static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
+        let parsed = try Arguments(arguments, valued: options)
+        if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+        let (url, secret, bundleId) = try target(parsed, console)
+        let kinds = ["consentRevoked", "consentRestored", "revocationParked", "appTransactionLinked"]
+        let kindName = parsed.value("kind") ?? "consentRevoked"
+        guard kinds.contains(kindName), let kind = LedgerEvent.Kind(rawValue: kindName) else {
+            throw .usage(
+                "--kind: '\(kindName)' is not one of \(kinds.joined(separator: ", "))"
+                    + NearestName.hint(for: kindName, among: kinds))
+        }
+        let now = Clock.system.now()
+        let event = LedgerEvent(
+            cursor: now, bundleId: bundleId, kind: kind, accountId: parsed.value("account-id") ?? "sample-account",
+            appTransactionId: String(UInt64.random(in: 700_000_000_000_000_000...799_999_999_999_999_999)),
+            notificationUUID: kind == .appTransactionLinked ? nil : UUID().uuidString.lowercased(),
+            notificationType: kind == .appTransactionLinked ? nil : "RESCIND_CONSENT",
+            detail: "a sample event from agekit simulate event", createdAt: now)
+        let body: [UInt8]
+        do {
+            body = try ForwardedEvent.body(of: event)
+        } catch {
+            throw .failure(code: "encoding_failed", message: "\(error)")
+        }
+        let headers = EventSignature.headers(
+            secret: secret, timestamp: now / 1000, body: body, eventId: "\(bundleId):\(event.cursor)")
+        return try await SimulateCommand.post(
+            url, headers: headers, body: body, cacert: parsed.value("cacert"), console: console)
+    }
+
+    /// Where to send and with which secret: the options, else the forwarding of the app
+    /// (--bundle-id, or the one that forwards) in the configuration.
+    static func target(_ parsed: Arguments, _ console: Console) throws(CLIError) -> (URL, String, String) {
+        var url = parsed.value("to")
+        var secret = parsed.value("secret")
+        var bundleId = parsed.value("bundle-id")
+        if url == nil || secret == nil {
+            let configuration: ServerConfiguration
+            do {
+                configuration = try ConfigurationLoader(environment: console.environment).load(
+                    .init(configFile: parsed.value("config")))
+            } catch {
+                throw .failure(code: error.code.rawValue, message: error.message)
+            }
+            let forwarding = configuration.apps.filter {
+                $0.forwarding != nil && (bundleId == nil || $0.bundleId == bundleId)
+            }
+            guard let app = forwarding.first, let target = app.forwarding else {
+                throw .usage("name --to URL and --secret SECRET, or a --config whose app forwards events")
+            }
+            (url, secret, bundleId) = (url ?? target.url, secret ?? target.secret, app.bundleId)
+        }
+        guard let text = url, let parsedURL = URL(string: text), ["http", "https"].contains(parsedURL.scheme ?? ""),
+            parsedURL.host != nil
+        else { throw .usage("--to: '\(url ?? "")' is not an http(s) URL") }
+        guard let secret, !secret.isEmpty else { throw .usage("--secret: empty") }
+        return (parsedURL, secret, bundleId ?? SignedDataOptions.defaultBundleId)
+    }
+}
