@@ -8,9 +8,10 @@ struct ExploreCommand: Command {
     static let summary = "Sweep every person, platform, OS, region and date; report it as HTML and JSON."
     static let help = """
         Usage: agekit explore [--profile FILE] [--owner FILE] [--catalog FILE]
+                              [--unconfirmed-adult MODE] [--declined MODE]
                               [--persona LIST] [--answer LIST] [--platform LIST] [--os LIST]
-                              [--region LIST] [--date LIST] [scenario options] [--html FILE] [--json FILE]
-                              [--baseline OLD.json] [--fail-on LIST]
+                              [--region LIST] [--date LIST] [--age N] [--declines] [scenario options]
+                              [--html FILE] [--json FILE] [--baseline OLD.json] [--fail-on LIST]
 
         Runs the app's age gate (agekit age), privacy launch (agekit launch) and significant-change
         consent (agekit changes) on the simulator for every combination of the axes, checks the
