@@ -64,4 +64,16 @@ struct NotificationBodyTests {
         }
         #expect(refusal.code == "unexpected_field")
     }
+
+    @Test(
+        "a body's first bytes refuse it only when the refusal cannot depend on the rest",
+        arguments: [
+            ("", nil), (#"{"signedPayload":"abc"#, nil), (#"{"signedPayload":"a.b.c""#, nil),
+            (#"{"signedPayload":"a.b.c"}"#, nil), (#"{"signedPayload":"a.b.c","x":["#, "unexpected_field"),
+            ("[", "malformed_body"), (#"{"signedPayload":"a","signedPayload":"#, "duplicate_field"),
+            (#"{"signedPayload":1"#, "malformed_body"),
+        ] as [(String, String?)])
+    func prefixRefusal(prefix: String, code: String?) {
+        #expect(NotificationBody.refusal(ofPrefix: Array(prefix.utf8))?.code == code, "\(prefix)")
+    }
 }

@@ -241,6 +241,30 @@ struct AttackEndToEndTests {
         #expect(delivery.status == 200, "Apple's rotated leaf waited behind the flood: \(delivery.errorCode ?? "")")
     }
 
+    @Test(
+        "a JSON bomb larger than any notification is cut as it arrives: its connection closed after its first bytes, the rest never read, counted"
+    )
+    func largeBombIsCutAsItArrives() async throws {
+        let server = try ServerProcess()
+        defer { server.terminate() }
+        // 4,000 arrays 30 deep beside a payload: 244 KB declared, 16 KB of it sent.
+        let nest = String(repeating: "[", count: 30) + String(repeating: "]", count: 30)
+        let bomb =
+            #"{"signedPayload":"a.b.c","x":["# + Array(repeating: nest, count: 4_000).joined(separator: ",") + "]}"
+        let connection = try #require(RawConnection(port: server.port, from: "127.0.0.9"))
+        connection.send(
+            "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(bomb.utf8.count)\r\n\r\n" + String(bomb.prefix(16_384)))
+        let (text, closed) = connection.read(seconds: 5)
+        #expect(closed, "the server waited for the rest of the bomb")
+        #expect(RawConnection.status(text) == nil, "\(text.prefix(80))")
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains(#"agekit_transport_refusals_total{code="unexpected_field"} 1"#), "\(metrics)")
+        // A notification as Apple sends it, on the same server.
+        let valid = try await server.post(signedPayload: try rescind(try server.localCA()))
+        #expect(valid.status == 200)
+    }
+
     static func authority() throws -> LocalCertificateAuthority {
         try LocalCertificateAuthority.generate(
             notBefore: Date().addingTimeInterval(-3600), notAfter: Date().addingTimeInterval(3600))

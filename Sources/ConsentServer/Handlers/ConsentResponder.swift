@@ -59,6 +59,11 @@ public final class ConsentResponder: HTTPResponder {
         dispatch(route, request, finish)
     }
 
+    public func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? {
+        guard path == "/v2/notifications", let refusal = NotificationBody.refusal(ofPrefix: prefix) else { return nil }
+        return (refusal.code, refusal.message)
+    }
+
     public func transportRefused(_ refused: RefusedRequest) {
         metrics.increment("agekit_transport_refusals_total", [("code", refused.code)])
         let route = refused.path.map { Route(HTTPRequest(method: refused.method ?? "", path: $0)).name } ?? "connection"

@@ -24,6 +24,20 @@ enum NotificationBody {
         }
     }
 
+    /// For a body still arriving: the refusal its first bytes already earn, or nil while they
+    /// could still begin Apple's shape (the scan ran out of bytes) or make it whole.
+    static func refusal(ofPrefix prefix: [UInt8]) -> Refusal? {
+        var scanner = Scanner(bytes: prefix)
+        do {
+            _ = try scanner.object()
+            return nil
+        } catch let refusal as Refusal {
+            return scanner.index < prefix.count ? refusal : nil
+        } catch {
+            return nil
+        }
+    }
+
     static func malformed(_ detail: String) -> Refusal {
         Refusal(
             code: "malformed_body", message: #"the body must be the JSON object {"signedPayload": "<JWS>"}: "# + detail)

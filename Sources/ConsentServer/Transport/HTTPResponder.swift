@@ -10,10 +10,17 @@ public protocol HTTPResponder: Sendable {
     /// The transport refused a request or a connection before any request reached
     /// `respond` (a framing, source or size rule, a deadline).
     func transportRefused(_ refused: RefusedRequest)
+
+    /// For a large body still arriving: the code and message its first bytes already earn on
+    /// `path`, or nil. The transport then closes the connection instead of reading the rest
+    /// (libmicrohttpd answers only once the upload is complete), see `MHDRequestHandling`.
+    func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)?
 }
 
 extension HTTPResponder {
     public func transportRefused(_ refused: RefusedRequest) {}
+
+    public func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? { nil }
 }
 
 /// What the transport knows of a request or connection it refused itself: enough for the

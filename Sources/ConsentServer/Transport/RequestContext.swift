@@ -17,6 +17,9 @@ final class RequestContext {
     var bodyTooLarge = false
     /// Bytes dropped after the limit was passed, to cut off a client that never stops.
     var discardedBytes = 0
+    /// The body size at which its first bytes are next shown to the responder: only for a
+    /// body larger than any Apple sends (see `MHDRequestHandling.earlyCheckBytes`).
+    var nextBodyCheck = Int.max
     /// Handed to the responder: counted in the hub's `inFlight` until completed.
     var counted = false
     /// The head's fields as they were collected; its verdict comes after the last one.
