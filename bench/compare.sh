@@ -35,7 +35,7 @@ figure() { # BINARY: one run of the benchmark; prints its figure
     case $KIND in
     serve)
         AGEKIT=$1 bash "$BENCH_DIR/serve.sh" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-        awk '/^agekit serve/ {gsub(",", "", $3); print $3; exit}' "$log"
+        awk '/^agekit serve +[0-9]/ {gsub(",", "", $3); print $3; exit}' "$log"
         ;;
     verify)
         AGEKIT=$1 bash "$BENCH_DIR/verify.sh" >"$log" 2>&1 || { cat "$log" >&2; exit 1; }

@@ -7,7 +7,8 @@
 --   wrk -t T -c C -d SECONDS --latency -s paced.lua URL -- DELAY_MS|rate:N [BODIES]
 --
 -- With BODIES (one JSON body per line) it POSTs them in turn, cycling; without, it GETs URL.
--- The last line, "paced ...", gives the rate sent and the answers by status. Requests are
+-- The last line, "paced ...", gives the rate answered, the answers by status, and the
+-- requests whose connection was cut without an answer (errors; sent_rate counts them too). Requests are
 -- formatted once, in init: formatting a body for every request cost wrk more CPU than the
 -- server spent refusing it.
 
@@ -75,6 +76,10 @@ function done(summary, latency, requests)
    local parts = {}
    for status, count in pairs(counts) do table.insert(parts, string.format("s%d=%d", status, count)) end
    table.sort(parts)
-   io.write(string.format("paced requests=%d rate=%.1f p99_ms=%.3f %s\n", summary.requests,
-      summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, table.concat(parts, " ")))
+   -- A request whose connection the server cut without an answer counts as an error, not a request.
+   local e = summary.errors
+   local errors = e.connect + e.read + e.write + e.timeout
+   io.write(string.format("paced requests=%d rate=%.1f p99_ms=%.3f errors=%d sent_rate=%.1f %s\n", summary.requests,
+      summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, errors,
+      (summary.requests + errors) / (summary.duration / 1e6), table.concat(parts, " ")))
 end
