@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A benchmark run side by side on two builds: the working tree's and BASE (a commit), in turns
-# (base, new, base, new...), so that both see the same machine within minutes. Prints each
+# (base then new, new then base, ...), so that both see the same machine within minutes. Prints each
 # run's figure and the ratio new / base of each pair, with their median and spread.
 #
 #   bench/compare.sh BASE serve|verify|attack [PAIRS]     e.g. bench/compare.sh b41ff36 serve 3
@@ -51,10 +51,17 @@ figure() { # BINARY: one run of the benchmark; prints its figure
 
 ratios=""
 for pair in $(seq 1 "$PAIRS"); do
-    say "pair $pair of $PAIRS: $BASE"
-    base=$(figure "$BASE_BIN")
-    say "pair $pair of $PAIRS: working tree"
-    new=$(figure "$NEW_BIN")
+    # Which build goes first alternates: a run leaves work behind (the disk writing back its
+    # database), which the next run pays for.
+    if [ $((pair % 2)) = 1 ]; then
+        say "pair $pair of $PAIRS: $BASE, then the working tree"
+        base=$(figure "$BASE_BIN")
+        new=$(figure "$NEW_BIN")
+    else
+        say "pair $pair of $PAIRS: the working tree, then $BASE"
+        new=$(figure "$NEW_BIN")
+        base=$(figure "$BASE_BIN")
+    fi
     ratio=$(awk -v n="$new" -v b="$base" 'BEGIN {printf "%.3f", n / b}')
     echo "$KIND pair $pair: base $base, new $new, new/base $ratio"
     ratios="$ratios $ratio"
