@@ -100,6 +100,7 @@ final class ServerProcess: @unchecked Sendable {
     deinit {
         if process.isRunning { process.terminate() }
         output.fileHandleForReading.readabilityHandler = nil
+        RetiredPipes.keep(output)
     }
 
     // MARK: - HTTP
