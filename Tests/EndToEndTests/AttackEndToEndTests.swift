@@ -104,7 +104,9 @@ struct AttackEndToEndTests {
             try await Task.sleep(for: .seconds(2))
         }
         #expect(closedAt.count == 2, "open after 30 s: \(closedAt)")
-        #expect(closedAt.values.allSatisfy { $0 < 15 }, "\(closedAt)")
+        // The grace (10 s, up to a quarter more), a byte every 2 s to notice, and slack for a
+        // machine running other suites beside this one (15 s was missed once there).
+        #expect(closedAt.values.allSatisfy { $0 < 20 }, "\(closedAt)")
         #expect(try await server.request("GET", "/healthz").status == 200)
         let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
         #expect(metrics.contains(#"agekit_transport_refusals_total{code="body_too_slow"} 2"#), "\(metrics)")
