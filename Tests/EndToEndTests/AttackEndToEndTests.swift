@@ -151,28 +151,26 @@ struct AttackEndToEndTests {
     /// `forger` signs it (by default a new authority, so the intermediate is never seen either).
     func forged(_ serverCA: LocalCertificateAuthority, by forger: LocalCertificateAuthority? = nil) throws -> String {
         let forger = try forger ?? Self.authority()
-        let x5c = [forger.x5c[0], forger.x5c[1], serverCA.x5c[2]].map { "\"\($0)\"" }.joined(separator: ",")
-        var notification = VerifiedNotification(
-            notificationType: .rescindConsent, subtype: nil, notificationUUID: UUID().uuidString.lowercased(),
-            signedDate: Int64(Date().timeIntervalSince1970 * 1000))
-        notification.appData = NotificationAppData(bundleId: Self.bundleId, environment: .localTesting)
-        return try forger.sign(
-            payload: Array(try JSONEncoder().encode(notification)),
-            header: Array(#"{"alg":"ES256","x5c":[\#(x5c)]}"#.utf8))
+        return try Self.revocation(signedBy: forger, x5c: [forger.x5c[0], forger.x5c[1], serverCA.x5c[2]])
     }
 
     /// A leaf of another authority sent under `serverCA`'s intermediate and root, signed by
     /// that leaf's key: a forged leaf under an intermediate the server may know.
     func forgedLeaf(_ serverCA: LocalCertificateAuthority) throws -> String {
         let forger = try Self.authority()
-        let x5c = [forger.x5c[0], serverCA.x5c[1], serverCA.x5c[2]].map { "\"\($0)\"" }.joined(separator: ",")
+        return try Self.revocation(signedBy: forger, x5c: [forger.x5c[0], serverCA.x5c[1], serverCA.x5c[2]])
+    }
+
+    /// A revocation for this app signed by `signer`'s leaf key, carrying `x5c` as given.
+    static func revocation(signedBy signer: LocalCertificateAuthority, x5c: [String]) throws -> String {
         var notification = VerifiedNotification(
             notificationType: .rescindConsent, subtype: nil, notificationUUID: UUID().uuidString.lowercased(),
             signedDate: Int64(Date().timeIntervalSince1970 * 1000))
-        notification.appData = NotificationAppData(bundleId: Self.bundleId, environment: .localTesting)
-        return try forger.sign(
+        notification.appData = NotificationAppData(bundleId: bundleId, environment: .localTesting)
+        let chain = x5c.map { "\"\($0)\"" }.joined(separator: ",")
+        return try signer.sign(
             payload: Array(try JSONEncoder().encode(notification)),
-            header: Array(#"{"alg":"ES256","x5c":[\#(x5c)]}"#.utf8))
+            header: Array(#"{"alg":"ES256","x5c":[\#(chain)]}"#.utf8))
     }
 
     /// `jws` posted from `source`, another loopback address: a sender that is not Apple.
