@@ -4,9 +4,11 @@
 -- (each request takes the next free slot, whatever the answers' latency), as long as its
 -- connections are enough to have one free when a slot comes.
 --
---   wrk -t T -c C -d SECONDS --latency -s paced.lua URL -- DELAY_MS|rate:N [BODIES]
+--   wrk -t T -c C -d SECONDS --latency -s paced.lua URL -- DELAY_MS|rate:N [BODIES [close]]
 --
 -- With BODIES (one JSON body per line) it POSTs them in turn, cycling; without, it GETs URL.
+-- With "close" each request asks for its connection to be closed after the answer, so every
+-- request pays for a connection of its own.
 -- The last line, "paced ...", gives the rate answered, the answers by status, and the
 -- requests whose connection was cut without an answer (errors; sent_rate counts them too). Requests are
 -- formatted once, in init: formatting a body for every request cost wrk more CPU than the
@@ -37,9 +39,11 @@ function init(args)
    else
       delay_ms = tonumber(args[1]) or 10
    end
+   local headers = {["Content-Type"] = "application/json"}
+   if args[3] == "close" then headers["Connection"] = "close" end
    if args[2] then
       for line in io.lines(args[2]) do
-         table.insert(requests, wrk.format("POST", nil, {["Content-Type"] = "application/json"}, line))
+         table.insert(requests, wrk.format("POST", nil, headers, line))
       end
    end
    if #requests == 0 then requests = {wrk.format("GET")} end
