@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 
 @testable import AgeKitCLI
-@testable import AgeKitScenarios
 
 @Suite("Help texts and the command reference")
 struct HelpTests {

@@ -5,16 +5,16 @@ public struct Option: Sendable, Hashable {
     public let name: String
     /// The value's placeholder in the help (`FILE`); nil for a flag, which takes no value.
     public let value: String?
-    /// The help text; a line break continues it under the first line.
-    public let help: String
+    /// The help text, a line each; the lines after the first are aligned under it.
+    public let help: [String]
 
     /// An option that takes a value.
-    public static func valued(_ name: String, _ value: String, _ help: String) -> Option {
+    public static func valued(_ name: String, _ value: String, _ help: String...) -> Option {
         Option(name: name, value: value, help: help)
     }
 
     /// An option that takes none.
-    public static func flag(_ name: String, _ help: String) -> Option {
+    public static func flag(_ name: String, _ help: String...) -> Option {
         Option(name: name, value: nil, help: help)
     }
 

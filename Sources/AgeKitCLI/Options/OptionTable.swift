@@ -5,7 +5,7 @@ public struct OptionTable: Sendable {
     struct Row: Sendable {
         /// The label lines; each option on a line, separated by commas.
         var lines: [[Option]]
-        var help: String
+        var help: [String]
     }
 
     var rows: [Row]
@@ -21,7 +21,7 @@ public struct OptionTable: Sendable {
     public var options: [Option] { rows.flatMap { $0.lines.flatMap { $0 } } }
 
     /// Adds a row that names `lines` of options, with one help text.
-    func adding(lines: [[Option]], help: String) -> OptionTable {
+    func adding(lines: [[Option]], help: String...) -> OptionTable {
         var table = self
         table.rows.append(Row(lines: lines, help: help))
         return table
@@ -39,7 +39,7 @@ public struct OptionTable: Sendable {
         let indent = "  " + String(repeating: " ", count: column)
         var out: [String] = []
         for row in rows {
-            let help = row.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let help = row.help
             if row.lines.count == 1, row.lines[0].count == 1 {
                 let label = row.lines[0][0].label
                 let pad = String(repeating: " ", count: max(1, column - label.count))

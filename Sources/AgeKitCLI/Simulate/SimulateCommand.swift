@@ -24,29 +24,18 @@ struct SimulateCommand: Command {
             .valued("app-apple-id", "N", "App Apple ID (Production payloads get 1 unless given)."),
             .valued("ca-dir", "DIR", "Default ./agekit-data/ca."),
             .valued(
-                "to", "URL",
-                """
-                POST {"signedPayload": JWS} there instead of printing it, as
-                Apple does (a bare http://host:port gets /v2/notifications);
-                prints the answer; exit 0 on 2xx, 1 otherwise. For event:
-                the backend's URL.
-                """),
+                "to", "URL", "POST {\"signedPayload\": JWS} there instead of printing it, as",
+                "Apple does (a bare http://host:port gets /v2/notifications);",
+                "prints the answer; exit 0 on 2xx, 1 otherwise. For event:", "the backend's URL."),
             .valued(
-                "cacert", "FILE",
-                """
-                With an https:// --to: trust the CA certificates (PEM) of FILE
-                instead of the system's, e.g. a self-signed certificate of
-                'agekit serve' or of a backend; the name or address in the
-                URL must match the certificate.
-                """),
+                "cacert", "FILE", "With an https:// --to: trust the CA certificates (PEM) of FILE",
+                "instead of the system's, e.g. a self-signed certificate of",
+                "'agekit serve' or of a backend; the name or address in the", "URL must match the certificate."),
             .valued("secret", "SECRET", "event: the forwarding secret to sign with."),
             .valued("config", "FILE", "event: take the url and secret from this app's forwarding."),
             .valued(
-                "kind", "KIND",
-                """
-                event: consentRevoked (default), consentRestored,
-                revocationParked or appTransactionLinked.
-                """),
+                "kind", "KIND", "event: consentRevoked (default), consentRestored,",
+                "revocationParked or appTransactionLinked."),
             .valued("account-id", "ID", "event: the account named (default sample-account)."),
         ])
     static let options = table.options

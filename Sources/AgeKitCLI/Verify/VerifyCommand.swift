@@ -9,34 +9,20 @@ struct VerifyCommand: Command {
         column: 22,
         [
             .valued(
-                "root", "FILE",
-                """
-                Trust this root certificate (DER or PEM); repeatable. Without
-                any, the local test CA's root in --ca-dir is trusted (what
-                'agekit simulate' signs with); Apple's data needs
-                --root AppleRootCA-G3.cer.
-                """),
+                "root", "FILE", "Trust this root certificate (DER or PEM); repeatable. Without",
+                "any, the local test CA's root in --ca-dir is trusted (what",
+                "'agekit simulate' signs with); Apple's data needs", "--root AppleRootCA-G3.cer."),
             .valued("bundle-id", "ID", "Require this bundle id."),
             .valued(
-                "environment", "ENV",
-                """
-                Accept only this environment (Sandbox, Production, Xcode,
-                LocalTesting); repeatable.
-                """),
+                "environment", "ENV", "Accept only this environment (Sandbox, Production, Xcode,",
+                "LocalTesting); repeatable."),
             .valued("app-apple-id", "N", "Require this App Apple ID for Production payloads."),
             .valued(
-                "at", "WHEN",
-                """
-                When certificates must be valid: 'signed' (default: the
-                payload's signedDate, receiptCreationDate for app
-                transactions), 'now', or an ISO 8601 instant.
-                """),
+                "at", "WHEN", "When certificates must be valid: 'signed' (default: the",
+                "payload's signedDate, receiptCreationDate for app", "transactions), 'now', or an ISO 8601 instant."),
             .valued(
-                "kind", "KIND",
-                """
-                notification, transaction, renewal-info or app-transaction
-                (default: detected from the payload's fields).
-                """),
+                "kind", "KIND", "notification, transaction, renewal-info or app-transaction",
+                "(default: detected from the payload's fields)."),
             .valued("ca-dir", "DIR", "Local test CA directory (default ./agekit-data/ca)."),
         ])
     static let options = table.options

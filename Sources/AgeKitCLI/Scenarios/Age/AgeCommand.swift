@@ -13,17 +13,11 @@ struct AgeCommand: Command {
             .valued("gates", "LIST", "the app's 1 to 3 gates, replacing the profile's"),
             .valued("profile", "FILE", "the app profile JSON ('-' reads standard input)"),
             .valued(
-                "adult-answer", "yes|no",
-                """
-                the answer to the app's own "18 or older?" question, where there
-                is no Declared Age Range (below 26; visionOS, tvOS, watchOS)
-                """),
+                "adult-answer", "yes|no", "the answer to the app's own \"18 or older?\" question, where there",
+                "is no Declared Age Range (below 26; visionOS, tvOS, watchOS)"),
             .valued(
-                "guardian", "BEHAVIOUR",
-                """
-                how a guardian answers a communication permission request:
-                \(GuardianBehavior.names.joined(separator: ", ")) (default approve)
-                """),
+                "guardian", "BEHAVIOUR", "how a guardian answers a communication permission request:",
+                "\(GuardianBehavior.names.joined(separator: ", ")) (default approve)"),
             .flag("json", "machine-readable output"),
             .valued("iterations", "N", "age bench: the feature decisions to time (default 10000000)"),
         ])
@@ -96,16 +90,11 @@ struct AgeCommand: Command {
                 throw .usage("--gates: \(error.reason)")
             }
         }
-        var adultAnswer: Bool?
-        if let text = arguments.value("adult-answer") {
-            guard text == "yes" || text == "no" else { throw .usage("--adult-answer: '\(text)' is not yes or no") }
-            adultAnswer = text == "yes"
+        let adultAnswer = try arguments.value("adult-answer", as: "yes or no") {
+            $0 == "yes" ? true : $0 == "no" ? false : nil
         }
         let guardianName = arguments.value("guardian") ?? "approve"
-        guard let guardian = GuardianBehavior(name: guardianName) else {
-            throw .usage(
-                "--guardian: '\(guardianName)' is not one of \(GuardianBehavior.names.joined(separator: ", "))")
-        }
+        let guardian = try ScenarioOptions.guardian(guardianName)
         return AgeScenario(
             person: shared.person, personaName: shared.personaName, region: shared.region,
             capabilities: shared.capabilities, profile: profile, faults: shared.faults, today: shared.today,

@@ -1,8 +1,4 @@
 import AgeKitScenarios
-import AgeKitSimulator
-import AgeSignals
-import Foundation
-import SignificantChanges
 
 /// `agekit changes`: runs the significant-change lifecycle for a sandbox persona on the
 /// simulator and prints the timeline.
@@ -15,24 +11,15 @@ struct ChangesCommand: Command {
             [
                 .valued("catalog", "FILE", "the change catalog (JSON; see docs/significant-changes.md)"),
                 .valued(
-                    "original-version", "V",
-                    """
-                    AppTransaction.originalAppVersion: the build first installed (the
-                    marketing version on macOS; 1.0 is the sandbox's and exempts nothing)
-                    """),
+                    "original-version", "V", "AppTransaction.originalAppVersion: the build first installed (the",
+                    "marketing version on macOS; 1.0 is the sandbox's and exempts nothing)"),
                 .valued(
-                    "answer", "A",
-                    """
-                    shared (default: the person's range), declined (as --declines), or
-                    unavailable (as --fault request:notAvailable)
-                    """),
+                    "answer", "A", "shared (default: the person's range), declined (as --declines), or",
+                    "unavailable (as --fault request:notAvailable)"),
                 .valued("rating-codes", "LIST", "App Store age rating codes, one per launch (nil = unavailable)"),
                 .valued(
-                    "guardian", "BEHAVIOUR",
-                    """
-                    approve, deny, never, deny-then-approve (also approve-then-deny,
-                    late, cancel); default: the persona's sandbox answer
-                    """),
+                    "guardian", "BEHAVIOUR", "approve, deny, never, deny-then-approve (also approve-then-deny,",
+                    "late, cancel); default: the persona's sandbox answer"),
                 .valued("timeout-hours", "H", "how long a guardian question stays pending (default 48)"),
             ]) + RoutingOptions.table
         + OptionTable(
@@ -60,21 +47,10 @@ struct ChangesCommand: Command {
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let options = try ChangesOptions(arguments)
-        let catalog = try ConfigurationFiles.catalog(options.catalogPath)
-        let scenario = options.scenario
-        let start = scenario.today.date.addingTimeInterval(9 * 3600)
-        let answer = ConsentScenario.answer(setup: scenario.setup, on: scenario.today)
-        let run = ChangesRun(
-            catalog: catalog, answer: answer, capabilities: options.capabilities, settings: options.settings,
-            originalVersion: options.originalVersion, ratingCodes: options.ratingCodes, guardian: options.guardian,
-            timeoutHours: options.timeoutHours, start: start)
-        let result = await run.run()
-        let report = ChangesReport(
-            scenario: scenario, originalVersion: options.originalVersion,
-            originalVersionNote: options.originalVersionNote,
-            guardianName: options.guardianName, ageAnswer: options.ageAnswer.rawValue, answer: answer, result: result)
-        console.out(options.json ? report.json() : report.text())
+        let parsed = try Arguments(arguments, options)
+        let changes = try ChangesScenario(parsed)
+        let report = await changes.run(catalog: try ConfigurationFiles.catalog(try parsed.required("catalog")))
+        console.out(parsed.flag("json") ? report.json() : report.text())
         return 0
     }
 }

@@ -18,22 +18,16 @@ struct ExploreCommand: Command {
             column: 26,
             [
                 .valued(
-                    "persona", "LIST",
-                    """
-                    sandbox personas and custom people age-N (default: the six
-                    personas and one age at the start of every band)
-                    """),
+                    "persona", "LIST", "sandbox personas and custom people age-N (default: the six",
+                    "personas and one age at the start of every band)"),
                 .valued("answer", "LIST", "declared, declined, unavailable (default: all three)"),
                 .valued(
                     "platform", "LIST", "iOS, iPadOS, macCatalyst, macOS, visionOS, tvOS, watchOS (default: all)"),
                 .valued("os", "LIST", "26.0, 26.1, 26.2, 26.3, 26.4, 26.5, 27.0 (default: all)"),
                 .valued("region", "LIST", "catalog regions ('agekit age regions'; default: all)"),
                 .valued(
-                    "date", "LIST",
-                    """
-                    YYYY-MM-DD days or 'today' (default: 2026-11-30, the day every
-                    command simulates, and each day a region's rule starts)
-                    """),
+                    "date", "LIST", "YYYY-MM-DD days or 'today' (default: 2026-11-30, the day every",
+                    "command simulates, and each day a region's rule starts)"),
                 .valued("age", "N", "add the custom person age-N to the people (as --persona age-N)"),
                 .flag("declines", "only the declined answer (as --answer declined)"),
             ]
@@ -42,10 +36,8 @@ struct ExploreCommand: Command {
                 ScenarioOptions.options(["declaration", "account-created", "communication-limits", "fault"]),
                 ScenarioOptions.options(["saved", "last-asked"]),
             ],
-            help: """
-                the scenario options of age, launch and changes, applied to
-                every cell with the same meaning ('agekit age --help')
-                """)
+            help: "the scenario options of age, launch and changes, applied to",
+            "every cell with the same meaning ('agekit age --help')")
         + OptionTable(
             column: 26,
             [
@@ -53,12 +45,9 @@ struct ExploreCommand: Command {
                 .valued("json", "FILE", "write the report as JSON (the format --baseline reads)"),
                 .valued("baseline", "OLD.json", "compare with an earlier --json run: only changed cells"),
                 .valued(
-                    "fail-on", "LIST",
-                    """
-                    exit 3 when a change crosses one of: minorTracking,
-                    minorAdultFeature, newlyBlocked (needs --baseline), newViolation;
-                    without --baseline, when any cell crosses it
-                    """),
+                    "fail-on", "LIST", "exit 3 when a change crosses one of: minorTracking,",
+                    "minorAdultFeature, newlyBlocked (needs --baseline), newViolation;",
+                    "without --baseline, when any cell crosses it"),
             ])
     static let options = table.options
     static let help = """
@@ -102,7 +91,7 @@ struct ExploreCommand: Command {
         var report = await ExploreSweep(axes: axes, configuration: configuration).run(
             progress: ExploreProgress(console: console).report)
         report.defaults = options.defaults(today: today)
-        report.scenario = options.scenario.given.isEmpty ? nil : options.scenario.given
+        report.scenario = options.selection.scenario.given.isEmpty ? nil : options.selection.scenario.given
         if let baseline, let path = options.baselinePath {
             report.comparison = ExploreComparison.compare(baseline: baseline, named: path, with: report)
         }

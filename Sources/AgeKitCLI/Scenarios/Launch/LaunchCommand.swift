@@ -1,9 +1,4 @@
-import AgeGating
 import AgeKitScenarios
-import AgeKitSimulator
-import AgeSignals
-import Foundation
-import PrivacyLaunch
 
 /// `agekit launch`: runs the privacy launch sequence on the simulated device and prints
 /// each step's decision and reason, then the feature guards.
@@ -14,36 +9,21 @@ struct LaunchCommand: Command {
         column: 22,
         [
             .valued(
-                "consent-region", "R",
-                """
-                where the consent SDK places the person: EEA, UK, CH (a form is
-                required) or NONE (default)
-                """),
+                "consent-region", "R", "where the consent SDK places the person: EEA, UK, CH (a form is",
+                "required) or NONE (default)"),
             .valued("owner", "FILE", "the owner settings JSON file (format: docs/privacy-launch.md)"),
             .valued(
-                "tracking", "STATUS",
-                """
-                the tracking status at launch: notDetermined (default), restricted,
-                denied or authorized
-                """),
+                "tracking", "STATUS", "the tracking status at launch: notDetermined (default), restricted,",
+                "denied or authorized"),
             .valued(
-                "consent-answer", "A",
-                """
-                how the person answers a consent form: acceptAll (default),
-                profileOnly, refuseAll or close
-                """),
+                "consent-answer", "A", "how the person answers a consent form: acceptAll (default),",
+                "profileOnly, refuseAll or close"),
             .valued(
-                "consent-date", "DAY",
-                """
-                the day the person answered the consent form (accepting all);
-                consent older than 13 months is asked again
-                """),
+                "consent-date", "DAY", "the day the person answered the consent form (accepting all);",
+                "consent older than 13 months is asked again"),
             .valued(
-                "adult-answer", "yes|no",
-                """
-                the answer to the app's own "18 or older?" question where there is
-                no age range API (visionOS, tvOS, watchOS)
-                """),
+                "adult-answer", "yes|no", "the answer to the app's own \"18 or older?\" question where there is",
+                "no age range API (visionOS, tvOS, watchOS)"),
             .flag("json", "print JSON: steps, ageAnswer, message, trackingPrompt, guards"),
         ])
     static let options = ScenarioOptions.options.options + table.options
@@ -70,38 +50,13 @@ struct LaunchCommand: Command {
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let options = try LaunchOptions(arguments)
-        let scenario = options.scenario
-        let run = LaunchRun(
-            setup: scenario.setup, start: scenario.today.date.addingTimeInterval(9 * 3600), settings: options.settings,
-            device: SimulatedPrivacyDevice.Setup(
-                consent: SimulatedConsentSDK.Setup(
-                    region: options.consentRegion, earlierChoices: options.consentDate.map { _ in .acceptAll },
-                    earlierConsentDate: options.consentDate.map {
-                        Timestamp(year: $0.year, month: $0.month, day: $0.day)
-                    },
-                    formAnswer: options.consentAnswer),
-                trackingStatus: options.tracking, savedAnswer: scenario.saved, cadence: scenario.cadenceRecord,
-                adultAnswer: options.adultAnswer))
-        let report = await run.run()
-        if options.json {
-            console.out(report.json(scenario: scenario, appCadence: options.settings.cadence))
-        } else {
-            let device = "\(scenario.capabilities.platform.rawValue) \(scenario.capabilities.os)"
-            let heading =
-                "Privacy launch for \(options.subjectDescription) in \(scenario.region.id) on \(device)"
-                + " (consent region \(options.consentRegion.rawValue), saved answer \(scenario.saved?.rawValue ?? "none"),"
-                + " threshold \(options.settings.threshold), \(scenario.today),"
-                + " cadence \(Self.cadenceInForce(options)))" + scenario.defaultsNote
-            console.out(report.text(heading: heading))
-        }
+        let parsed = try Arguments(arguments, options)
+        let launch = try LaunchScenario(parsed)
+        let report = await launch.run.run()
+        console.out(
+            parsed.flag("json")
+                ? report.json(scenario: launch.scenario, appCadence: launch.settings.cadence)
+                : report.text(heading: launch.heading))
         return 0
-    }
-
-    /// The rule the launch follows: the owner's, tightened by the region's while its law applies.
-    static func cadenceInForce(_ options: LaunchOptions) -> CadenceRule {
-        let region = options.scenario.region.applying(to: options.scenario.person)
-        return CadenceRule.inForce(
-            app: options.settings.cadence, region: region.cadenceRule(on: options.scenario.today))
     }
 }

@@ -20,18 +20,12 @@ extension ScenarioOptions {
             .valued("region", "ID", "a region ('agekit age regions'; default: default, unregulated)"),
             .valued("date", "YYYY-MM-DD", "the simulated day (default 2026-11-30, never today)"),
             .valued(
-                "account-created", "DAY",
-                """
-                when the Apple Account was created (default: new); a law for new
-                accounts only (Texas, Utah, Louisiana) does not cover older ones
-                """),
+                "account-created", "DAY", "when the Apple Account was created (default: new); a law for new",
+                "accounts only (Texas, Utah, Louisiana) does not cover older ones"),
             .valued(
-                "fault", "[CALL:]FAULT",
-                """
-                a fault in one system call (repeatable): CALL is request (the
-                default), eligibility or requiredFeatures; FAULT an error
-                (notAvailable, network, ...) or hang (given up at the 10 s deadline)
-                """),
+                "fault", "[CALL:]FAULT", "a fault in one system call (repeatable): CALL is request (the",
+                "default), eligibility or requiredFeatures; FAULT an error",
+                "(notAvailable, network, ...) or hang (given up at the 10 s deadline)"),
             .valued("saved", "ANSWER", "the age answer saved at an earlier launch: over, under or none"),
             .valued("last-asked", "DAY", "the day the app last asked for the age range (the cadence rule)"),
         ])
@@ -43,9 +37,7 @@ extension ScenarioOptions {
 
     /// Reads the options; every mistake is a usage error naming the option.
     static func parse(_ parsed: Arguments) throws(CLIError) -> ScenarioOptions {
-        func day(_ name: String) throws(CLIError) -> CalendarDay? {
-            try parsed.value(name, as: "a YYYY-MM-DD day") { CalendarDay(parsing: $0) }
-        }
+        func day(_ name: String) throws(CLIError) -> CalendarDay? { try Self.day(parsed, name) }
         var defaults: [String] = []
         let today: CalendarDay
         if let date = try day("date") {
@@ -76,13 +68,9 @@ extension ScenarioOptions {
             defaults.append("\(capabilities.platform.rawValue) \(capabilities.os)")
         }
         let faults = try Self.faults(parsed.values("fault"))
-        let saved =
-            try parsed.value("saved", as: "over, under or none") { text -> AgeAnswer?? in
-                text == "none" ? .some(nil) : AgeAnswer(rawValue: text).map { .some($0) }
-            } ?? nil
         var scenario = ScenarioOptions(
             person: person, personaName: personaName, region: region, capabilities: capabilities, today: today,
-            faults: faults, saved: saved, lastAsked: try day("last-asked"), defaults: defaults)
+            faults: faults, saved: try saved(parsed), lastAsked: try day("last-asked"), defaults: defaults)
         if parsed.flag("declines") { scenario.declines(option: "--declines") }
         return scenario
     }
@@ -113,45 +101,44 @@ extension ScenarioOptions {
             }
             person = .aged(age, today: today, declaration: age < 18 ? .guardianDeclared : .selfDeclared)
         }
-        if let text = parsed.value("declaration") {
-            let declaration = AgeRangeDeclaration(rawValue: text)
-            guard AgeRangeDeclaration.knownCases.contains(declaration) else {
-                let names = AgeRangeDeclaration.knownCases.map { $0.rawValue }.joined(separator: ", ")
-                throw .usage("--declaration: unknown declaration '\(text)' (\(names))")
-            }
-            person.declaration = declaration
-        }
+        if let text = parsed.value("declaration") { person.declaration = try declaration(text) }
         return (person, name)
     }
 
-    /// `--fault CALL:FAULT` (repeatable): CALL is request, eligibility or requiredFeatures, FAULT
-    /// an error name or `hang`. A bare `--fault ERROR` keeps meaning the request.
+    /// `--fault [CALL:]FAULT` (repeatable).
     static func faults(_ values: [String]) throws(CLIError) -> SimulatorFaults {
-        var faults = SimulatorFaults.none
-        let calls = ["request", "eligibility", "requiredFeatures"]
-        for text in values {
-            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-            let (call, name) = parts.count == 2 ? (parts[0], parts[1]) : ("request", text)
-            guard calls.contains(call) else {
-                throw .usage("--fault: unknown call '\(call)' in '\(text)' (\(calls.joined(separator: ", ")))")
-            }
-            let fault: SimulatorFaults.Fault
-            if name == "hang" {
-                fault = .hang
-            } else {
-                let error = AgeRangeServiceError(rawValue: name)
-                guard AgeRangeServiceError.knownCases.contains(error) else {
-                    let names = AgeRangeServiceError.knownCases.map { $0.rawValue }.joined(separator: ", ")
-                    throw .usage("--fault: unknown error '\(name)' (\(names), or hang)")
-                }
-                fault = .error(error)
-            }
-            switch call {
-            case "eligibility": faults.eligibility = fault
-            case "requiredFeatures": faults.regulatoryFeatures = fault
-            default: faults.request = fault
-            }
+        do throws(ScenarioError) {
+            return try faults(parsing: values)
+        } catch {
+            throw .usage("--fault: \(error.reason)")
         }
-        return faults
+    }
+
+    static func declaration(_ text: String) throws(CLIError) -> AgeRangeDeclaration {
+        do throws(ScenarioError) {
+            return try declaration(named: text)
+        } catch {
+            throw .usage("--declaration: \(error.reason)")
+        }
+    }
+
+    /// `--guardian BEHAVIOUR`: how a guardian answers a permission request.
+    static func guardian(_ name: String) throws(CLIError) -> GuardianBehavior {
+        guard let behavior = GuardianBehavior(name: name) else {
+            throw .usage("--guardian: '\(name)' is not one of \(GuardianBehavior.names.joined(separator: ", "))")
+        }
+        return behavior
+    }
+
+    /// A `YYYY-MM-DD` option.
+    static func day(_ parsed: Arguments, _ name: String) throws(CLIError) -> CalendarDay? {
+        try parsed.value(name, as: "a YYYY-MM-DD day") { CalendarDay(parsing: $0) }
+    }
+
+    /// `--saved over|under|none`.
+    static func saved(_ parsed: Arguments) throws(CLIError) -> AgeAnswer? {
+        try parsed.value("saved", as: "over, under or none") { text -> AgeAnswer?? in
+            text == "none" ? .some(nil) : AgeAnswer(rawValue: text).map { .some($0) }
+        } ?? nil
     }
 }
