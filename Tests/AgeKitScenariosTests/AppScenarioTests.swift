@@ -17,13 +17,14 @@ struct AppScenarioTests {
          "messages": {"minimumAge": 16, "blockedByCommunicationLimits": true}, "market": {"minimumAge": 18}}}
         """
 
-    /// Every person, answer and region's rule on one device and two regions (120 cells).
+    /// Every person and answer on two iOS versions in two regions (120 cells), as the command
+    /// line narrows it with --platform iOS --os 26.4,27.0 --region default,US-TX.
     static func sweep(_ profile: String) async throws -> ExploreReport {
         let app = try ExploreConfiguration(profileJSON: Data(profile.utf8))
         var axes = ExploreAxes.full(configuration: app)
-        axes.platforms = [.iOS]
-        axes.versions = axes.versions.filter { ["26.4", "27.0"].contains($0.description) }
-        axes.regions = axes.regions.filter { ["default", "US-TX"].contains($0.id) }
+        axes.platforms = [try ExploreAxes.platform(named: "iOS")]
+        axes.versions = try ["26.4", "27.0"].map(ExploreAxes.version(named:))
+        axes.regions = try ["default", "US-TX"].map(ExploreAxes.region(named:))
         axes.dates = [ExploreAxes.defaultDate]
         return await ExploreSweep(axes: axes, configuration: app).run()
     }
