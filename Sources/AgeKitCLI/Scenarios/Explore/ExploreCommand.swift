@@ -92,9 +92,7 @@ struct ExploreCommand: Command {
             progress: ExploreProgress(console: console).report)
         report.defaults = options.defaults(today: today)
         report.scenario = options.selection.scenario.given.isEmpty ? nil : options.selection.scenario.given
-        if let baseline, let path = options.baselinePath {
-            report.comparison = ExploreComparison.compare(baseline: baseline, named: path, with: report)
-        }
+        if let baseline, let path = options.baselinePath { report.compare(with: baseline, named: path) }
         if let path = options.jsonPath { try ExploreFile.write(report.jsonData(), to: path) }
         if let path = options.htmlPath { try ExploreFile.write(Data(report.html.utf8), to: path) }
         console.out(report.text)
