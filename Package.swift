@@ -75,6 +75,8 @@ let package = Package(
         .library(name: "AgeKit", targets: ["AgeKit"]),
         .library(name: "AgeKitSimulator", targets: ["AgeKitSimulator"]),
         .library(name: "AgeKitApple", targets: ["AgeKitApple"]),
+        // The scenario runners and the explorer, for an app's own tests (docs/explorer.md).
+        .library(name: "AgeKitScenarios", targets: ["AgeKitScenarios"]),
         // The example app's logic, linked by Examples/VinylCrate's generated Xcode project.
         .library(name: "VinylCrateKit", targets: ["VinylCrateKit"]),
         .library(name: "AppStoreSignedData", targets: ["AppStoreSignedData"]),
@@ -99,6 +101,10 @@ let package = Package(
             name: "AgeKitSimulator",
             dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"],
             resources: [.copy("Resources")]),
+        // What `agekit age`, `launch`, `changes` and `explore` run, as a library an app's tests link.
+        .target(
+            name: "AgeKitScenarios",
+            dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator"]),
         .target(
             name: "AgeKit",
             dependencies: [
@@ -134,7 +140,7 @@ let package = Package(
         .target(
             name: "AgeKitCLI",
             dependencies: [
-                "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator",
+                "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator", "AgeKitScenarios",
                 "AppStoreSignedData", "ConsentLedger", "ConsentServer", "AppStoreServerAPI",
             ]),
         .executableTarget(name: "agekit", dependencies: ["AgeKitCLI"]),
@@ -148,6 +154,8 @@ let package = Package(
         .testTarget(
             name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestSupport"]),
         .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
+        // Only the library's public API, as an app's own test target uses it.
+        .testTarget(name: "AgeKitScenariosTests", dependencies: ["AgeKitScenarios"]),
         .testTarget(
             name: "AgeKitAppleTests",
             dependencies: ["AgeKitApple", "AgeKitSimulator"] + appleMirror.testDependencies,
@@ -168,9 +176,12 @@ let package = Package(
             path: "Examples/VinylCrate/Tests/VinylCrateKitTests", swiftSettings: appleMirror.testSettings),
         .testTarget(
             name: "AgeKitCLITests",
-            dependencies: ["AgeKitCLI", "AgeKitSimulator", "AgeSignals", "SignificantChanges", "TestSupport"]),
+            dependencies: [
+                "AgeKitCLI", "AgeKitScenarios", "AgeKitSimulator", "AgeSignals", "SignificantChanges", "TestSupport",
+            ]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["AppStoreSignedData", "ConsentServer", "agekit", "TestSupport"]),
+            name: "EndToEndTests",
+            dependencies: ["AppStoreSignedData", "ConsentServer", "AgeKitCLI", "agekit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -192,8 +203,8 @@ if Context.environment["AGEKIT_FUZZ"] != nil {
 // answers, without a thread hop per call. The server side keeps the concurrent default, so
 // that storage work never runs on its callers' actors.
 let appSide: Set<String> = [
-    "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator", "AgeKit", "AgeKitApple",
-    "VinylCrateKit",
+    "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator", "AgeKitScenarios", "AgeKit",
+    "AgeKitApple", "VinylCrateKit",
 ]
 for target in package.targets
 where appSide.contains(target.name) || appSide.contains(target.name.replacing("Tests", with: "")) {

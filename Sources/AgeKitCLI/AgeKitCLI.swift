@@ -101,9 +101,10 @@ struct VersionCommand: Command {
     static let name = "version"
     static let summary = "Print the version."
     static let help = "Usage: agekit version\n\nPrints the version of agekit (as does 'agekit --version')."
+    static let options: [Option] = []
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        _ = try Arguments(arguments, valued: [])
+        _ = try Arguments(arguments, options)
         console.out("agekit \(AgeKitCLI.version)")
         return 0
     }

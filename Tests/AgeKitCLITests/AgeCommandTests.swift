@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// Runs `agekit ARGS` in-process with a captured console.
 private func agekit(_ arguments: [String], input: String? = nil) async -> (code: Int32, out: String, err: String) {

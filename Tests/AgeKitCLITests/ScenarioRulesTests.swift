@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// The rules checked the way a user meets them: through the commands.
 @Suite("scenario rules through the CLI")

@@ -1,3 +1,4 @@
+import AgeKitCLI
 import Foundation
 import TestSupport
 import Testing
@@ -44,6 +45,32 @@ struct CLIBasicsEndToEndTests {
             let scenario = usage.contains("[scenario options]") ? scenarioOptions : []
             let missing = shown.subtracting(listed).subtracting(scenario).sorted()
             #expect(missing.isEmpty, "\(command): the usage line omits \(missing)")
+        }
+    }
+
+    /// The options each command declares are the ones it parses (Arguments accepts nothing
+    /// else), so this holds parsing, `--help` and docs/cli.md to one list.
+    @Test("every option a command parses is in its --help and in docs/cli.md, and nothing else is")
+    func everyParsedOptionIsDocumented() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let reference = try String(contentsOf: root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        for command in AgeKitCLI.commands {
+            let help = try AgekitBinary.run([command.name, "--help"]).out
+            let section =
+                reference.components(separatedBy: "\n## agekit \(command.name)\n").dropFirst().first?
+                .components(separatedBy: "\n## ").first ?? ""
+            let parsed = Set(command.options.map { "--" + $0.name })
+            let named = Set(help.matches(of: /--[a-z0-9][a-z0-9-]*/).map { String($0.output) })
+            #expect(
+                parsed.subtracting(named).isEmpty, "\(command.name) --help omits \(parsed.subtracting(named).sorted())")
+            let documented = Set(section.matches(of: /--[a-z0-9][a-z0-9-]*/).map { String($0.output) })
+            #expect(
+                parsed.subtracting(documented).isEmpty,
+                "docs/cli.md (agekit \(command.name)) omits \(parsed.subtracting(documented).sorted())")
+            // Every option line of the help names an option the command parses.
+            let shown = Set(help.matches(of: /(?m)^ +(--[a-z0-9-]+)/).map { String($0.output.1) })
+            #expect(shown.isSubset(of: parsed), "\(command.name) --help shows \(shown.subtracting(parsed).sorted())")
         }
     }
 }

@@ -2,6 +2,16 @@
 struct BenchCommand: Command {
     static let name = "bench"
     static let summary = "Measure throughput (verify: App Store payload verification)."
+    static let table = OptionTable(
+        column: 16,
+        [
+            .valued("vectors", "DIR", "Directory of signed payloads (required)."),
+            .valued("root", "FILE", "Root certificate to trust; repeatable."),
+            .valued("seconds", "N", "CPU seconds per measurement (default 2)."),
+            .valued("only", "MODE", "Measure only cold or only warm (for profiling)."),
+            .flag("json", "One JSON object; \"cold_per_s\" and \"warm_per_s\" are for notifications."),
+        ])
+    static let options = table.options
     static let help = """
         Usage: agekit bench verify --vectors DIR [--root FILE]... [--seconds N] [--only cold|warm] [--json]
 
@@ -14,11 +24,7 @@ struct BenchCommand: Command {
                     --root is given.
 
         Options:
-          --vectors DIR   Directory of signed payloads (required).
-          --root FILE     Root certificate to trust; repeatable.
-          --seconds N     CPU seconds per measurement (default 2).
-          --only MODE     Measure only cold or only warm (for profiling).
-          --json          One JSON object; "cold_per_s" and "warm_per_s" are for notifications.
+        \(table.text)
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {

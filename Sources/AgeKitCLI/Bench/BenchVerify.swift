@@ -63,7 +63,7 @@ enum BenchVerify {
     }
 
     static func run(_ arguments: [String], _ console: Console) throws(CLIError) -> Int32 {
-        let options = try Arguments(arguments, valued: ["vectors", "root", "seconds", "only"], flags: ["json"])
+        let options = try Arguments(arguments, BenchCommand.options)
         let only = options.value("only")
         guard only == nil || only == "cold" || only == "warm" else { throw .usage("--only: use cold or warm") }
         let directory = try options.required("vectors")

@@ -7,6 +7,15 @@ import Foundation
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "Check a configuration as 'agekit serve' would read it, without serving."
+    static let table = OptionTable(
+        column: 20,
+        [
+            .valued("config", "FILE", "JSON configuration; also AGEKIT_CONFIG"),
+            .valued("listen", "HOST:PORT", "address serve would bind; also AGEKIT_LISTEN"),
+            .valued("data-dir", "DIR", "data directory; also AGEKIT_DATA_DIR"),
+            .valued("store", "URL", "sqlite:PATH or postgres://...; also AGEKIT_STORE"),
+        ])
+    static let options = table.options
     static let help = """
         Usage: agekit check [--config FILE] [--listen HOST:PORT] [--data-dir DIR] [--store URL]
 
@@ -19,17 +28,14 @@ struct CheckCommand: Command {
         password. 'agekit serve' runs the same checks before it starts.
 
         Options:
-          --config FILE       JSON configuration; also AGEKIT_CONFIG
-          --listen HOST:PORT  address serve would bind; also AGEKIT_LISTEN
-          --data-dir DIR      data directory; also AGEKIT_DATA_DIR
-          --store URL         sqlite:PATH or postgres://...; also AGEKIT_STORE
+        \(table.text)
 
         Exit status: 0 when no check fails (warnings allowed), 1 when one does, 2 on a usage
         mistake.
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let parsed = try Arguments(arguments, valued: ["config", "listen", "data-dir", "store"])
+        let parsed = try Arguments(arguments, options)
         guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
         let overrides = ConfigurationLoader.Overrides(
             configFile: parsed.value("config"), listen: parsed.value("listen"),

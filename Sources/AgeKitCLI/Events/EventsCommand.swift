@@ -6,6 +6,20 @@ import Foundation
 struct EventsCommand: Command {
     static let name = "events"
     static let summary = "Follow the event feed, inspect forwarded events and re-queue dead ones."
+    static let table = OptionTable(
+        column: 21,
+        [
+            .valued("app", "BUNDLE_ID", "one app (tail, retry)"),
+            .valued("after", "CURSOR", "tail from this cursor (0: the whole feed); default: its end now"),
+            .valued("count", "N", "tail stops after N events"),
+            .valued("interval", "SECONDS", "how often tail looks for new events (default 1)"),
+            .flag("json", "tail prints JSON lines"),
+            .valued("limit", "N", "at most N dead events (default 100)"),
+            .valued("config", "FILE", "the store of this configuration, as for 'agekit serve'"),
+            .valued("data-dir", "DIR", "the store in this data directory"),
+            .valued("store", "URL", "sqlite:PATH or postgres://..."),
+        ])
+    static let options = table.options
     static let help = """
         Usage: agekit events tail [--app BUNDLE_ID] [--after CURSOR] [--count N] [--interval SECONDS] [--json]
                                   [--config FILE] [--data-dir DIR] [--store URL]
@@ -25,15 +39,7 @@ struct EventsCommand: Command {
                   'agekit serve' delivers them
 
         Options:
-          --app BUNDLE_ID      one app (tail, retry)
-          --after CURSOR       tail from this cursor (0: the whole feed); default: its end now
-          --count N            tail stops after N events
-          --interval SECONDS   how often tail looks for new events (default 1)
-          --json               tail prints JSON lines
-          --limit N            at most N dead events (default 100)
-          --config FILE        the store of this configuration, as for 'agekit serve'
-          --data-dir DIR       the store in this data directory
-          --store URL          sqlite:PATH or postgres://...
+        \(table.text)
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
@@ -44,7 +50,7 @@ struct EventsCommand: Command {
         }
         let parsed = try Arguments(
             Array(arguments.dropFirst()),
-            valued: ["config", "data-dir", "store", "app", "limit", "after", "count", "interval"], flags: ["json"])
+            options)
         guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
         let limit =
             try parsed.value("limit", as: "a number of events, 1 or more") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }

@@ -6,21 +6,20 @@ import Foundation
 /// The options `agekit history sync` and `agekit test-notification` share: which app and
 /// environment, where its API key comes from (flags over the configuration), and the store.
 struct APICommandOptions {
-    static let valued: Set<String> = [
-        "app", "environment", "config", "data-dir", "store", "key-id", "issuer-id", "private-key", "base-url",
-    ]
-
-    static let helpLines = """
-          --app BUNDLE_ID       the app (must be configured; the defaults configure com.example.agekit)
-          --environment ENV     Production or Sandbox
-          --config FILE         JSON configuration (apps, their "api" key, the store); also AGEKIT_CONFIG
-          --data-dir DIR        data directory (default ./agekit-data); also AGEKIT_DATA_DIR
-          --store URL           sqlite:PATH or postgres://...; also AGEKIT_STORE
-          --key-id ID           App Store Connect in-app purchase key id (overrides the configuration)
-          --issuer-id ID        the key's issuer id
-          --private-key FILE    the key's .p8 file
-          --base-url URL        call this host instead of Apple's (a local stand-in of the API)
-        """
+    static let table = OptionTable(
+        column: 22,
+        [
+            .valued("app", "BUNDLE_ID", "the app (must be configured; the defaults configure com.example.agekit)"),
+            .valued("environment", "ENV", "Production or Sandbox"),
+            .valued(
+                "config", "FILE", "JSON configuration (apps, their \"api\" key, the store); also AGEKIT_CONFIG"),
+            .valued("data-dir", "DIR", "data directory (default ./agekit-data); also AGEKIT_DATA_DIR"),
+            .valued("store", "URL", "sqlite:PATH or postgres://...; also AGEKIT_STORE"),
+            .valued("key-id", "ID", "App Store Connect in-app purchase key id (overrides the configuration)"),
+            .valued("issuer-id", "ID", "the key's issuer id"),
+            .valued("private-key", "FILE", "the key's .p8 file"),
+            .valued("base-url", "URL", "call this host instead of Apple's (a local stand-in of the API)"),
+        ])
 
     let app: AppConfiguration
     let environment: APIEnvironment

@@ -6,6 +6,20 @@ import Foundation
 struct HistoryCommand: Command {
     static let name = "history"
     static let summary = "Recover missed notifications from the App Store's notification history."
+    static let table =
+        OptionTable(
+            column: 22,
+            [
+                .valued(
+                    "since", "DATE", "start: 2026-11-01 (UTC) or an ISO 8601 timestamp (2026-11-01T08:00:00Z)"),
+                .valued("until", "DATE", "end (default now)"),
+                .flag("only-failures", "only notifications Apple could not deliver"),
+                .valued("type", "TYPE", "one notification type (e.g. RESCIND_CONSENT)"),
+                .valued("subtype", "SUBTYPE", "one subtype of --type"),
+                .valued("transaction-id", "ID", "one customer's notifications (not with --type)"),
+                .flag("json", "print the final counts as a JSON object"),
+            ]) + APICommandOptions.table
+    static let options = table.options
     static let help = """
         Usage: agekit history sync --app BUNDLE_ID --environment ENV --since DATE [--until DATE]
                                    [--only-failures] [--type TYPE [--subtype SUBTYPE]] [--transaction-id ID]
@@ -18,14 +32,7 @@ struct HistoryCommand: Command {
         changes nothing). History reaches back 180 days in Production and 30 in Sandbox.
 
         Options:
-          --since DATE          start: 2026-11-01 (UTC) or an ISO 8601 timestamp (2026-11-01T08:00:00Z)
-          --until DATE          end (default now)
-          --only-failures       only notifications Apple could not deliver
-          --type TYPE           one notification type (e.g. RESCIND_CONSENT)
-          --subtype SUBTYPE     one subtype of --type
-          --transaction-id ID   one customer's notifications (not with --type)
-          --json                print the final counts as a JSON object
-        \(APICommandOptions.helpLines)
+        \(table.text)
 
         Prints a progress line per page on standard error and the counts of new, duplicate and
         rejected payloads on standard output. Exit status: 0 done; 1 an API error or payloads
@@ -34,10 +41,7 @@ struct HistoryCommand: Command {
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let parsed = try Arguments(
-            arguments,
-            valued: APICommandOptions.valued.union(["since", "until", "type", "subtype", "transaction-id"]),
-            flags: ["only-failures", "json"])
+        let parsed = try Arguments(arguments, options)
         guard parsed.positionals == ["sync"] else {
             throw .usage(
                 parsed.positionals.isEmpty

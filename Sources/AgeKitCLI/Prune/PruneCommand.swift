@@ -6,6 +6,16 @@ import Foundation
 struct PruneCommand: Command {
     static let name = "prune"
     static let summary = "Remove delivered outbox rows and, if asked, old notifications' signed payloads."
+    static let table = OptionTable(
+        column: 29,
+        [
+            .valued("delivered-older-than", "DAYS", "delivered outbox rows older than this go (0: all)"),
+            .valued("payloads-older-than", "DAYS", "signed payloads of notifications older than this go"),
+            .valued("config", "FILE", "the store and retention of this configuration"),
+            .valued("data-dir", "DIR", "the store in this data directory"),
+            .valued("store", "URL", "sqlite:PATH or postgres://..."),
+        ])
+    static let options = table.options
     static let help = """
         Usage: agekit prune [--delivered-older-than DAYS] [--payloads-older-than DAYS]
                             [--config FILE] [--data-dir DIR] [--store URL]
@@ -20,16 +30,11 @@ struct PruneCommand: Command {
         committing meanwhile; serve runs the same on its schedule (retention.intervalMinutes).
 
         Options:
-          --delivered-older-than DAYS  delivered outbox rows older than this go (0: all)
-          --payloads-older-than DAYS   signed payloads of notifications older than this go
-          --config FILE                the store and retention of this configuration
-          --data-dir DIR               the store in this data directory
-          --store URL                  sqlite:PATH or postgres://...
+        \(table.text)
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let parsed = try Arguments(
-            arguments, valued: ["delivered-older-than", "payloads-older-than", "config", "data-dir", "store"])
+        let parsed = try Arguments(arguments, options)
         guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
         let days = { (name: String) throws(CLIError) -> Int? in
             try parsed.value(name, as: "a number of days, 0 or more") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }

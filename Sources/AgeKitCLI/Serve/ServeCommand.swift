@@ -6,6 +6,15 @@ import Foundation
 struct ServeCommand: Command {
     static let name = "serve"
     static let summary = "Receive App Store Server Notifications V2 and keep the consent ledger."
+    static let table = OptionTable(
+        column: 20,
+        [
+            .valued("config", "FILE", "JSON configuration (see docs/configuration.md); also AGEKIT_CONFIG"),
+            .valued("listen", "HOST:PORT", "address to bind (default 127.0.0.1:8080); also AGEKIT_LISTEN"),
+            .valued("data-dir", "DIR", "data directory (default ./agekit-data); also AGEKIT_DATA_DIR"),
+            .valued("store", "URL", "sqlite:PATH or postgres://...; also AGEKIT_STORE"),
+        ])
+    static let options = table.options
     static let help = """
         Usage: agekit serve [--config FILE] [--listen HOST:PORT] [--data-dir DIR] [--store URL]
 
@@ -18,10 +27,7 @@ struct ServeCommand: Command {
         for LocalTesting payloads from 'agekit simulate', and the app com.example.agekit.
 
         Options:
-          --config FILE       JSON configuration (see docs/configuration.md); also AGEKIT_CONFIG
-          --listen HOST:PORT  address to bind (default 127.0.0.1:8080); also AGEKIT_LISTEN
-          --data-dir DIR      data directory (default ./agekit-data); also AGEKIT_DATA_DIR
-          --store URL         sqlite:PATH or postgres://...; also AGEKIT_STORE
+        \(table.text)
 
         Environment:
           AGEKIT_ADMIN_TOKEN  bearer token of the admin API (generated in LocalTesting mode)
@@ -35,7 +41,7 @@ struct ServeCommand: Command {
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let parsed = try Arguments(arguments, valued: ["config", "listen", "data-dir", "store"])
+        let parsed = try Arguments(arguments, options)
         guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
         let overrides = ConfigurationLoader.Overrides(
             configFile: parsed.value("config"), listen: parsed.value("listen"),

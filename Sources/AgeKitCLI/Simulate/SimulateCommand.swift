@@ -13,6 +13,32 @@ import Foundation
 struct SimulateCommand: Command {
     static let name = "simulate"
     static let summary = "Sign App Store-shaped payloads with the local test CA."
+    static let table = OptionTable(
+        column: 24,
+        [
+            .valued("type", "TYPE", "Notification type, e.g. RESCIND_CONSENT, SUBSCRIBED, TEST."),
+            .valued("subtype", "S", "Notification subtype, e.g. INITIAL_BUY."),
+            .valued("bundle-id", "ID", "Default com.example.agekit."),
+            .valued("environment", "ENV", "Sandbox, Production, Xcode or LocalTesting (default)."),
+            .valued("app-transaction-id", "ID", "Default: a random 18-digit id."),
+            .valued("app-apple-id", "N", "App Apple ID (Production payloads get 1 unless given)."),
+            .valued("ca-dir", "DIR", "Default ./agekit-data/ca."),
+            .valued(
+                "to", "URL", "POST {\"signedPayload\": JWS} there instead of printing it, as",
+                "Apple does (a bare http://host:port gets /v2/notifications);",
+                "prints the answer; exit 0 on 2xx, 1 otherwise. For event:", "the backend's URL."),
+            .valued(
+                "cacert", "FILE", "With an https:// --to: trust the CA certificates (PEM) of FILE",
+                "instead of the system's, e.g. a self-signed certificate of",
+                "'agekit serve' or of a backend; the name or address in the", "URL must match the certificate."),
+            .valued("secret", "SECRET", "event: the forwarding secret to sign with."),
+            .valued("config", "FILE", "event: take the url and secret from this app's forwarding."),
+            .valued(
+                "kind", "KIND", "event: consentRevoked (default), consentRestored,",
+                "revocationParked or appTransactionLinked."),
+            .valued("account-id", "ID", "event: the account named (default sample-account)."),
+        ])
+    static let options = table.options
     static let help = """
         Usage: agekit simulate notification --type TYPE [--subtype S] [--bundle-id ID]
                                             [--environment ENV] [--app-transaction-id ID]
@@ -46,32 +72,16 @@ struct SimulateCommand: Command {
                             notification. Prints the answer; exit 0 on 2xx, 1 otherwise.
 
         Options:
-          --type TYPE             Notification type, e.g. RESCIND_CONSENT, SUBSCRIBED, TEST.
-          --subtype S             Notification subtype, e.g. INITIAL_BUY.
-          --bundle-id ID          Default com.example.agekit.
-          --environment ENV       Sandbox, Production, Xcode or LocalTesting (default).
-          --app-transaction-id ID Default: a random 18-digit id.
-          --app-apple-id N        App Apple ID (Production payloads get 1 unless given).
-          --ca-dir DIR            Default ./agekit-data/ca.
-          --to URL                POST {"signedPayload": JWS} there instead of printing it, as
-                                  Apple does (a bare http://host:port gets /v2/notifications);
-                                  prints the answer; exit 0 on 2xx, 1 otherwise. For event:
-                                  the backend's URL.
-          --cacert FILE           With an https:// --to: trust the CA certificates (PEM) of FILE
-                                  instead of the system's, e.g. a self-signed certificate of
-                                  'agekit serve' or of a backend; the name or address in the
-                                  URL must match the certificate.
-          --secret SECRET         event: the forwarding secret to sign with.
-          --config FILE           event: take the url and secret from this app's forwarding.
-          --kind KIND             event: consentRevoked (default), consentRestored,
-                                  revocationParked or appTransactionLinked.
-          --account-id ID         event: the account named (default sample-account).
+        \(table.text)
         """
 
-    /// Options every subcommand accepts. Delivery options (e.g. a URL to post to) go here too.
-    static let commonOptions: Set<String> = [
-        "bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to", "cacert",
-    ]
+    /// Options every signing subcommand accepts. Delivery options (e.g. a URL to post to) go here too.
+    static let common = ["bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to", "cacert"]
+
+    /// The declared options named, for a subcommand that takes only those.
+    static func options(_ names: [String]) -> [Option] {
+        options.filter { names.contains($0.name) }
+    }
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         guard let subcommand = arguments.first else {
@@ -80,24 +90,24 @@ struct SimulateCommand: Command {
         let rest = Array(arguments.dropFirst())
         switch subcommand {
         case "notification":
-            let options = try Arguments(rest, valued: commonOptions.union(["type", "subtype"]))
+            let options = try Arguments(rest, options(common + ["type", "subtype"]))
             try noPositionals(options)
             let jws = try notification(options)
             return try await emit(jws, options: options, console: console)
         case "rescind":
-            let options = try Arguments(rest + ["--type", "RESCIND_CONSENT"], valued: commonOptions.union(["type"]))
+            let options = try Arguments(rest + ["--type", "RESCIND_CONSENT"], options(common + ["type"]))
             try noPositionals(options)
             _ = try options.required("app-transaction-id")
             return try await emit(try notification(options), options: options, console: console)
         case "app-transaction":
-            let options = try Arguments(rest, valued: commonOptions)
+            let options = try Arguments(rest, options(common))
             try noPositionals(options)
             let jws = try appTransaction(options)
             return try await emit(jws, options: options, console: console)
         case "event":
             return try await SimulateEvent.run(rest, console)
         case "ca":
-            let options = try Arguments(rest, valued: ["ca-dir"])
+            let options = try Arguments(rest, options(["ca-dir"]))
             try noPositionals(options)
             let directory = options.value("ca-dir") ?? SignedDataOptions.defaultCADirectory
             let ca = try SignedDataOptions.loadOrCreateCA(directory)

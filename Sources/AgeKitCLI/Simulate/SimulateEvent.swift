@@ -10,10 +10,12 @@ import Foundation
 /// forwarder sends one (same body shape, same signature headers), so a backend's signature
 /// check can be tested without a notification.
 enum SimulateEvent {
-    static let options: Set<String> = ["to", "secret", "config", "bundle-id", "kind", "account-id", "cacert"]
+    static let options = SimulateCommand.options([
+        "to", "secret", "config", "bundle-id", "kind", "account-id", "cacert",
+    ])
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let parsed = try Arguments(arguments, valued: options)
+        let parsed = try Arguments(arguments, options)
         if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
         let (url, secret, bundleId) = try target(parsed, console)
         let kinds = ["consentRevoked", "consentRestored", "revocationParked", "appTransactionLinked"]

@@ -7,6 +7,14 @@ import Foundation
 struct TestNotificationCommand: Command {
     static let name = "test-notification"
     static let summary = "Have the App Store send a TEST notification and wait until it arrives."
+    static let table =
+        OptionTable(
+            column: 22,
+            [
+                .valued("timeout", "SECONDS", "how long to wait for a successful delivery (default 60)"),
+                .valued("interval", "SECONDS", "pause between status checks (default 2)"),
+            ]) + APICommandOptions.table
+    static let options = table.options
     static let help = """
         Usage: agekit test-notification --app BUNDLE_ID --environment ENV [--timeout SECONDS] [--interval SECONDS]
                                         [--config FILE] [--data-dir DIR] [--store URL]
@@ -18,16 +26,14 @@ struct TestNotificationCommand: Command {
         is in the ledger, i.e. that the receiver behind the app's notification URL stored it.
 
         Options:
-          --timeout SECONDS     how long to wait for a successful delivery (default 60)
-          --interval SECONDS    pause between status checks (default 2)
-        \(APICommandOptions.helpLines)
+        \(table.text)
 
         Exit status: 0 delivered (and stored, when checked), 1 not delivered, not stored or an
         API error (its code on standard error), 2 usage.
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let parsed = try Arguments(arguments, valued: APICommandOptions.valued.union(["timeout", "interval"]))
+        let parsed = try Arguments(arguments, options)
         guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
         let timeout = try parsed.value("timeout", as: "a number of seconds", { Double($0) }) ?? 60
         let interval = try parsed.value("interval", as: "a number of seconds", { Double($0) }) ?? 2

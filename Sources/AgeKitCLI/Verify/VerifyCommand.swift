@@ -5,6 +5,27 @@ import Foundation
 struct VerifyCommand: Command {
     static let name = "verify"
     static let summary = "Verify an App Store signed payload (JWS) and print it decoded."
+    static let table = OptionTable(
+        column: 22,
+        [
+            .valued(
+                "root", "FILE", "Trust this root certificate (DER or PEM); repeatable. Without",
+                "any, the local test CA's root in --ca-dir is trusted (what",
+                "'agekit simulate' signs with); Apple's data needs", "--root AppleRootCA-G3.cer."),
+            .valued("bundle-id", "ID", "Require this bundle id."),
+            .valued(
+                "environment", "ENV", "Accept only this environment (Sandbox, Production, Xcode,",
+                "LocalTesting); repeatable."),
+            .valued("app-apple-id", "N", "Require this App Apple ID for Production payloads."),
+            .valued(
+                "at", "WHEN", "When certificates must be valid: 'signed' (default: the",
+                "payload's signedDate, receiptCreationDate for app", "transactions), 'now', or an ISO 8601 instant."),
+            .valued(
+                "kind", "KIND", "notification, transaction, renewal-info or app-transaction",
+                "(default: detected from the payload's fields)."),
+            .valued("ca-dir", "DIR", "Local test CA directory (default ./agekit-data/ca)."),
+        ])
+    static let options = table.options
     static let help = """
         Usage: agekit verify [--root FILE]... [--bundle-id ID] [--environment ENV]...
                              [--app-apple-id N] [--at signed|now|ISO8601] [--kind KIND] [--ca-dir DIR] FILE|-
@@ -18,27 +39,13 @@ struct VerifyCommand: Command {
         '-' reads standard input.
 
         Options:
-          --root FILE           Trust this root certificate (DER or PEM); repeatable. Without
-                                any, the local test CA's root in --ca-dir is trusted (what
-                                'agekit simulate' signs with); Apple's data needs
-                                --root AppleRootCA-G3.cer.
-          --bundle-id ID        Require this bundle id.
-          --environment ENV     Accept only this environment (Sandbox, Production, Xcode,
-                                LocalTesting); repeatable.
-          --app-apple-id N      Require this App Apple ID for Production payloads.
-          --at WHEN             When certificates must be valid: 'signed' (default: the
-                                payload's signedDate, receiptCreationDate for app
-                                transactions), 'now', or an ISO 8601 instant.
-          --kind KIND           notification, transaction, renewal-info or app-transaction
-                                (default: detected from the payload's fields).
-          --ca-dir DIR          Local test CA directory (default ./agekit-data/ca).
+        \(table.text)
 
         Exit status: 0 valid, 1 invalid (the error code and reason on standard error), 2 usage.
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let options = try Arguments(
-            arguments, valued: ["root", "bundle-id", "environment", "app-apple-id", "at", "kind", "ca-dir"])
+        let options = try Arguments(arguments, options)
         guard options.positionals.count == 1 else { throw .usage("give exactly one FILE, or - for standard input") }
         let effectiveTime = try Self.effectiveTime(options.value("at") ?? "signed")
         var environments: Set<Environment> = []

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// Bad input names the file or option, the field and the reason, exits non-zero and writes
 /// nothing.

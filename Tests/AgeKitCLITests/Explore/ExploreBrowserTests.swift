@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// The HTML report opened in a real headless browser (Debian's `chromium`): the page the
 /// browser builds holds the summary figures and every matrix cell of the JSON, and a

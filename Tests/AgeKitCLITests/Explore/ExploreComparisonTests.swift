@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// `--baseline` and `--fail-on`: two configurations that differ by one gate.
 @Suite("agekit explore: what changed, for whom")

@@ -5,6 +5,7 @@ import Synchronization
 import TestSupport
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// Runs `agekit explore` in process and builds small sweeps for the explorer's tests.
 enum ExploreHarness {

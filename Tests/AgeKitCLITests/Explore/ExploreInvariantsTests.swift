@@ -3,6 +3,7 @@ import AgeSignals
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// The invariants are checked on what the subsystems did: a deliberately wrong policy in
 /// place of the simulator must make each of them fail, and the real one must keep them all.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// The report's cells are written by hand for speed: byte for byte what the encoder writes.
 @Suite("agekit explore JSON")

@@ -5,6 +5,7 @@ import SignificantChanges
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// The explorer on a small configuration against cells worked out from the rules by hand.
 @Suite("agekit explore: the sweep")

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import AgeKitCLI
+@testable import AgeKitScenarios
 
 /// One scenario, one answer: the same person, device, region and day through `age`,
 /// `launch`, `changes` and `explore` give the same shared facts.

@@ -1,0 +1,93 @@
+/// Everything one sweep found: each distinct outcome of each subsystem once, every cell
+/// pointing at its three, the verdicts, the summary, and the comparison with a baseline.
+/// The JSON form is this value (see ExploreReport+JSON.swift); the HTML is drawn from it.
+public struct ExploreReport: Hashable, Sendable, Codable {
+    /// Raised whenever a field changes meaning or goes away; a baseline of another version is
+    /// refused, never half-compared.
+    package static let currentFormatVersion = 1
+
+    public struct Cell: Hashable, Sendable, Codable {
+        public var key: ExploreCell.Key
+        /// Indexes into ``ExploreReport/ageOutcomes``, ``launchOutcomes`` and ``changesOutcomes``.
+        package var age: Int
+        package var launch: Int
+        package var changes: Int
+        public var violations: [ExploreInvariants.Violation]
+        public var minorTracking: Bool
+        public var minorAdultFeature: Bool
+        public var tracksUnderThresholdByAge: Bool
+    }
+
+    public struct Summary: Hashable, Sendable, Codable {
+        public var cells = 0
+        /// The gate asks the system (at launch or on first use of a gated feature).
+        public var asks = 0
+        public var asksAtLaunch = 0
+        /// Something stays blocked when the significant-change simulation ends.
+        public var blocks = 0
+        /// The launch stops at the age step.
+        public var stopsLaunch = 0
+        public var minorTracking = 0
+        public var minorAdultFeature = 0
+        public var tracksUnderThresholdByAge = 0
+        public var violatingCells = 0
+        /// Violations per invariant, every rule listed (zero included).
+        public var violations: [String: Int] = [:]
+    }
+
+    package struct Axes: Hashable, Sendable, Codable {
+        package var persons: [String]
+        package var answers: [String]
+        package var platforms: [String]
+        package var versions: [String]
+        package var regions: [String]
+        package var dates: [String]
+    }
+
+    package var formatVersion = currentFormatVersion
+    package var tool = "agekit explore"
+    /// Where the profile, owner settings and catalog came from.
+    package var configuration: [String: String]
+    package var threshold: Int
+    package var axes: Axes
+    public var summary: Summary
+    package var ageOutcomes: [AgeCellOutcome]
+    package var launchOutcomes: [LaunchCellOutcome]
+    package var changesOutcomes: [ChangesCellOutcome]
+    public var cells: [Cell]
+    public var comparison: ExploreComparison?
+    /// The axes and configuration parts the run took by default, in words (absent in reports
+    /// written before it was kept).
+    public var defaults: [String]?
+    /// The scenario options applied to every cell (declaration, faults, saved answer, ...).
+    public var scenario: [String]?
+
+    /// The three outcomes of a cell.
+    package func outcomes(of cell: Cell) -> CellOutcomes {
+        CellOutcomes(
+            age: ageOutcomes[cell.age], launch: launchOutcomes[cell.launch], changes: changesOutcomes[cell.changes])
+    }
+
+    package static func summarize(
+        _ cells: [Cell], ages: [AgeCellOutcome], launches: [LaunchCellOutcome], changes: [ChangesCellOutcome]
+    )
+        -> Summary
+    {
+        var summary = Summary()
+        for rule in ExploreInvariants.Rule.allCases { summary.violations[rule.rawValue] = 0 }
+        for cell in cells {
+            summary.cells += 1
+            let age = ages[cell.age]
+            if age.askedAt != "never" { summary.asks += 1 }
+            if age.askedAt == "launch" { summary.asksAtLaunch += 1 }
+            if !changes[cell.changes].blocked.isEmpty { summary.blocks += 1 }
+            if launches[cell.launch].stopped { summary.stopsLaunch += 1 }
+            if cell.minorTracking { summary.minorTracking += 1 }
+            if cell.minorAdultFeature { summary.minorAdultFeature += 1 }
+            if cell.tracksUnderThresholdByAge { summary.tracksUnderThresholdByAge += 1 }
+            if !cell.violations.isEmpty { summary.violatingCells += 1 }
+            for violation in cell.violations { summary.violations[violation.rule.rawValue, default: 0] += 1 }
+        }
+        return summary
+    }
+}

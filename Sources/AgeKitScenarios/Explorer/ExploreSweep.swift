@@ -1,0 +1,104 @@
+import AgeSignals
+
+/// Runs every cell of the axes through an evaluator, checks the invariants on each, and keeps
+/// each distinct outcome once.
+public struct ExploreSweep: Sendable {
+    package var axes: ExploreAxes
+    package var configuration: ExploreConfiguration
+    /// Nil runs the simulator (``SimulatorEvaluator``) on the configuration.
+    package var evaluator: (any ExploreEvaluator)? = nil
+    public init(axes: ExploreAxes, configuration: ExploreConfiguration) {
+        self.axes = axes
+        self.configuration = configuration
+    }
+
+    package init(axes: ExploreAxes, configuration: ExploreConfiguration, evaluator: (any ExploreEvaluator)?) {
+        self.axes = axes
+        self.configuration = configuration
+        self.evaluator = evaluator
+    }
+
+    /// Every cell, in axis order: region, date, person, answer, platform, OS.
+    package var cells: [ExploreCell] {
+        var cells: [ExploreCell] = []
+        cells.reserveCapacity(axes.cellCount)
+        for region in axes.regions {
+            for day in axes.dates {
+                for person in axes.persons {
+                    for answer in axes.answers {
+                        for platform in axes.platforms {
+                            for os in axes.versions {
+                                cells.append(
+                                    ExploreCell(
+                                        person: person, answer: answer,
+                                        capabilities: PlatformCapabilities(platform: platform, os: os),
+                                        region: region, day: day, scenario: axes.scenario))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cells
+    }
+
+    /// - Parameter progress: called after each cell with the cells done and the total, so a
+    ///   command can report long sweeps (the sweep itself reads no clock).
+    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> ExploreReport {
+        let invariants = ExploreInvariants(
+            threshold: configuration.settings.threshold, gates: configuration.profile.gates)
+        let evaluator = self.evaluator ?? SimulatorEvaluator(configuration)
+        let cells = self.cells
+        var results: [(CellOutcomes, ExploreInvariants.Verdict)?] = []
+        results.reserveCapacity(cells.count)
+        for (done, cell) in cells.enumerated() {
+            let outcomes = await evaluator.evaluate(cell)
+            results.append((outcomes, invariants.check(cell, outcomes)))
+            progress?(done + 1, cells.count)
+        }
+
+        var ages = OutcomeTable<AgeCellOutcome>()
+        var launches = OutcomeTable<LaunchCellOutcome>()
+        var changes = OutcomeTable<ChangesCellOutcome>()
+        var rows: [ExploreReport.Cell] = []
+        rows.reserveCapacity(cells.count)
+        for (cell, result) in zip(cells, results) {
+            guard let (outcomes, verdict) = result else { continue }
+            rows.append(
+                ExploreReport.Cell(
+                    key: cell.key, age: ages.index(outcomes.age), launch: launches.index(outcomes.launch),
+                    changes: changes.index(outcomes.changes), violations: verdict.violations,
+                    minorTracking: verdict.minorTracking, minorAdultFeature: verdict.minorAdultFeature,
+                    tracksUnderThresholdByAge: verdict.tracksUnderThresholdByAge))
+        }
+        return ExploreReport(
+            configuration: configuration.sources, threshold: configuration.settings.threshold,
+            axes: ExploreReport.Axes(
+                persons: axes.persons.map(\.name), answers: axes.answers.map(\.rawValue),
+                platforms: axes.platforms.map(\.rawValue), versions: axes.versions.map(\.description),
+                regions: axes.regions.map(\.id), dates: axes.dates.map(\.description)),
+            summary: ExploreReport.summarize(
+                rows, ages: ages.values, launches: launches.values, changes: changes.values),
+            ageOutcomes: ages.values, launchOutcomes: launches.values, changesOutcomes: changes.values, cells: rows)
+    }
+}
+
+/// Distinct values in first-seen order, each with its index.
+package struct OutcomeTable<Value: Hashable> {
+    private(set) var values: [Value] = []
+    private var indexes: [Value: Int] = [:]
+    private var last: Int?
+
+    package mutating func index(_ value: Value) -> Int {
+        // Neighbouring cells (one OS version apart) mostly agree: comparing with the last
+        // value costs less than hashing every string in it.
+        if let last, values[last] == value { return last }
+        let index = indexes[value] ?? values.count
+        if index == values.count {
+            values.append(value)
+            indexes[value] = index
+        }
+        last = index
+        return index
+    }
+}
