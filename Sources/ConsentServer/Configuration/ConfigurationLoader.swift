@@ -115,11 +115,7 @@ public struct ConfigurationLoader {
         }
         configuration.allowedSources = try reader.strings("allowedSources") ?? []
         configuration.trustedProxies = try reader.strings("trustedProxies") ?? []
-        do {
-            _ = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
-        } catch {
-            throw ServerError(.invalidConfiguration, error.message)  // names the field
-        }
+        _ = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
         if let log = try reader.object("log") {
             try log.allowOnly(["refusalsPerSecond"])
             if let value = try log.int("refusalsPerSecond") {
@@ -166,11 +162,7 @@ public struct ConfigurationLoader {
         guard let reader else { return }
         try reader.allowOnly(["maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond", "appleSources"])
         if let sources = try reader.strings("appleSources") {
-            do {
-                _ = try AddressRanges(sources, field: reader.field("appleSources"))
-            } catch {
-                throw ServerError(.invalidConfiguration, error.message)  // names the field
-            }
+            _ = try AddressRanges(sources, field: reader.field("appleSources"))
             configuration.appleSources = sources
         }
         if let rate = try reader.int("newChainsPerSecond") {

@@ -27,12 +27,7 @@ public final class ServerRuntime: Sendable {
         configuration: ServerConfiguration, environment: [String: String],
         openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
     ) throws(ServerError) {
-        let appleSources: AddressRanges
-        do {
-            appleSources = try AddressRanges(configuration.appleSources, field: "notifications.appleSources")
-        } catch {
-            throw ServerError(.invalidConfiguration, error.message)
-        }
+        let appleSources = try AddressRanges(configuration.appleSources, field: "notifications.appleSources")
         // Bound before anything is written: an address in use leaves no database, token or CA behind.
         let listeners = try Self.bindListeners(configuration)
         services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
@@ -74,7 +69,7 @@ public final class ServerRuntime: Sendable {
             sources = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
         } catch {
             ledger.close()
-            throw ServerError(.invalidConfiguration, error.message)  // names the field
+            throw error  // names the field
         }
         var publicConfiguration = HTTPServerConfiguration(
             host: configuration.host, port: configuration.port, threads: limits.threads,
@@ -164,7 +159,7 @@ public final class ServerRuntime: Sendable {
     ) throws(ServerError) -> (main: ListeningSocket, admin: ListeningSocket?) {
         do {
             let main = try ListeningSocket(host: configuration.host, port: configuration.port)
-            let admin = try configuration.adminHost.map { (host) throws(HTTPServerError) in
+            let admin = try configuration.adminHost.map { (host) throws(ServerError) in
                 try ListeningSocket(host: host, port: configuration.adminPort)
             }
             return (main, admin)

@@ -4,8 +4,8 @@ public struct AddressRanges: Sendable, Equatable {
     let ranges: [SourcePolicy.Range]
 
     /// - Parameter field: the configuration field the ranges come from, named in a refusal.
-    public init(_ cidrs: [String], field: String) throws(HTTPServerError) {
-        ranges = try cidrs.map { (cidr: String) throws(HTTPServerError) -> SourcePolicy.Range in
+    public init(_ cidrs: [String], field: String) throws(ServerError) {
+        ranges = try cidrs.map { (cidr: String) throws(ServerError) -> SourcePolicy.Range in
             try SourcePolicy.parse(cidr, field: field)
         }
     }

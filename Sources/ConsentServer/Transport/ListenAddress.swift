@@ -10,7 +10,7 @@ enum ListenAddress {
     case ipv4(sockaddr_in)
     case ipv6(sockaddr_in6)
 
-    init(host: String, port: UInt16) throws(HTTPServerError) {
+    init(host: String, port: UInt16) throws(ServerError) {
         let literal = host == "localhost" ? "127.0.0.1" : host
         var v4 = in_addr()
         if inet_pton(AF_INET, literal, &v4) == 1 {
@@ -33,9 +33,9 @@ enum ListenAddress {
             self = .ipv6(address)
             return
         }
-        throw HTTPServerError(
-            code: "invalid_address",
-            message: "host \"\(host)\" is not an IPv4 or IPv6 address literal (or \"localhost\")")
+        throw ServerError(
+            .invalidAddress,
+            "host \"\(host)\" is not an IPv4 or IPv6 address literal (or \"localhost\")")
     }
 
     var isIPv6: Bool {

@@ -16,7 +16,7 @@ public final class ListeningSocket: Sendable {
     let isIPv6: Bool
 
     /// The backlog is libmicrohttpd's own default, the system's maximum.
-    public init(host: String, port: UInt16, backlog: Int32 = SOMAXCONN) throws(HTTPServerError) {
+    public init(host: String, port: UInt16, backlog: Int32 = SOMAXCONN) throws(ServerError) {
         let address = try ListenAddress(host: host, port: port)
         let place = ListenAddress.display(host: host, port: port)
         isIPv6 = address.isIPv6
@@ -27,7 +27,7 @@ public final class ListeningSocket: Sendable {
         #endif
         let listener = socket(isIPv6 ? AF_INET6 : AF_INET, stream, 0)
         guard listener >= 0 else {
-            throw HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): \(Self.reason(errno))")
+            throw ServerError.bindFailed(place, Self.reason(errno))
         }
         var on: Int32 = 1
         _ = setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -66,17 +66,16 @@ public final class ListeningSocket: Sendable {
         }
     }
 
-    static func bindError(_ code: Int32, place: String) -> HTTPServerError {
+    static func bindError(_ code: Int32, place: String) -> ServerError {
         switch code {
         case EADDRINUSE:
-            HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): the address is in use")
+            .bindFailed(place, "the address is in use")
         case EACCES, EPERM:
-            HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): permission denied")
+            .bindFailed(place, "permission denied")
         case EADDRNOTAVAIL:
-            HTTPServerError(
-                code: "bind_failed", message: "cannot listen on \(place): the address is not on this machine")
+            .bindFailed(place, "the address is not on this machine")
         default:
-            HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): \(reason(code))")
+            .bindFailed(place, reason(code))
         }
     }
 

@@ -42,7 +42,7 @@ final class MHDDaemon: @unchecked Sendable {
     static func start(
         configuration: HTTPServerConfiguration, address: ListenAddress, hub: ConnectionHub
     )
-        throws(HTTPServerError) -> MHDDaemon
+        throws(ServerError) -> MHDDaemon
     {
         raiseOpenFileLimit()
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
@@ -138,24 +138,23 @@ final class MHDDaemon: @unchecked Sendable {
 
     /// libmicrohttpd logs nothing in production mode, so the reason comes from errno, which
     /// its failed bind leaves set.
-    private static func startError(errno code: Int32, configuration: HTTPServerConfiguration) -> HTTPServerError {
+    private static func startError(errno code: Int32, configuration: HTTPServerConfiguration) -> ServerError {
         let place = ListenAddress.display(host: configuration.host, port: configuration.port)
         switch code {
         case EADDRINUSE:
-            return HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): the address is in use")
+            return .bindFailed(place, "the address is in use")
         case EACCES, EPERM:
-            return HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): permission denied")
+            return .bindFailed(place, "permission denied")
         case EADDRNOTAVAIL:
-            return HTTPServerError(
-                code: "bind_failed", message: "cannot listen on \(place): the address is not on this machine")
+            return .bindFailed(place, "the address is not on this machine")
         default:
             if configuration.tls != nil {
-                return HTTPServerError(
-                    code: "tls_invalid",
-                    message: "cannot start HTTPS on \(place): the TLS certificate or key was refused")
+                return ServerError(
+                    .tlsInvalid,
+                    "cannot start HTTPS on \(place): the TLS certificate or key was refused")
             }
             let reason = String(cString: strerror(code))
-            return HTTPServerError(code: "start_failed", message: "cannot start the HTTP server on \(place): \(reason)")
+            return ServerError(.startFailed, "cannot start the HTTP server on \(place): \(reason)")
         }
     }
 

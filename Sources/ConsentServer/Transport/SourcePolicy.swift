@@ -20,11 +20,11 @@ public struct SourcePolicy: Sendable, Equatable {
     let ranges: [Range]
     let proxies: [Range]
 
-    public init(_ cidrs: [String], trustedProxies: [String] = []) throws(HTTPServerError) {
-        ranges = try cidrs.map { (cidr: String) throws(HTTPServerError) -> Range in
+    public init(_ cidrs: [String], trustedProxies: [String] = []) throws(ServerError) {
+        ranges = try cidrs.map { (cidr: String) throws(ServerError) -> Range in
             try Self.parse(cidr, field: "allowedSources")
         }
-        proxies = try trustedProxies.map { (cidr: String) throws(HTTPServerError) -> Range in
+        proxies = try trustedProxies.map { (cidr: String) throws(ServerError) -> Range in
             try Self.parse(cidr, field: "trustedProxies")
         }
     }
@@ -162,10 +162,10 @@ public struct SourcePolicy: Sendable, Equatable {
         return true
     }
 
-    static func parse(_ cidr: String, field: String) throws(HTTPServerError) -> Range {
+    static func parse(_ cidr: String, field: String) throws(ServerError) -> Range {
         let parts = cidr.split(separator: "/", omittingEmptySubsequences: false)
-        let refused = HTTPServerError(
-            code: "invalid_configuration", message: "\(field): '\(cidr)' is not an address range like 17.0.0.0/8")
+        let refused = ServerError(
+            .invalidConfiguration, "\(field): '\(cidr)' is not an address range like 17.0.0.0/8")
         guard parts.count <= 2, let bytes = address(String(parts[0])) else { throw refused }
         let prefix = parts.count == 2 ? Int(parts[1]) : bytes.count * 8
         guard let prefix, (0...(bytes.count * 8)).contains(prefix) else { throw refused }
