@@ -113,9 +113,8 @@ public struct ConfigurationLoader {
             }
             configuration.metricsRequireToken = try admin.bool("metricsRequireToken") ?? false
         }
-        configuration.allowedSources = try reader.strings("allowedSources") ?? []
-        configuration.trustedProxies = try reader.strings("trustedProxies") ?? []
-        _ = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
+        configuration.allowedSources = try SourcePolicy(
+            reader.strings("allowedSources") ?? [], trustedProxies: reader.strings("trustedProxies") ?? [])
         if let log = try reader.object("log") {
             try log.allowOnly(["refusalsPerSecond"])
             if let value = try log.int("refusalsPerSecond") {
@@ -162,8 +161,7 @@ public struct ConfigurationLoader {
         guard let reader else { return }
         try reader.allowOnly(["maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond", "appleSources"])
         if let sources = try reader.strings("appleSources") {
-            _ = try AddressRanges(sources, field: reader.field("appleSources"))
-            configuration.appleSources = sources
+            configuration.appleSources = try AddressRanges(sources, field: reader.field("appleSources"))
         }
         if let rate = try reader.int("newChainsPerSecond") {
             guard (1...100_000).contains(rate) else {

@@ -27,7 +27,7 @@ public final class ServerRuntime: Sendable {
         configuration: ServerConfiguration, environment: [String: String],
         openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
     ) throws(ServerError) {
-        let appleSources = try AddressRanges(configuration.appleSources, field: "notifications.appleSources")
+        let appleSources = configuration.appleSources
         // Bound before anything is written: an address in use leaves no database, token or CA behind.
         let listeners = try Self.bindListeners(configuration)
         services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
@@ -64,13 +64,6 @@ public final class ServerRuntime: Sendable {
         let targets = configuration.forwardingTargets
         forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets)
         let limits = configuration.limits
-        let sources: SourcePolicy
-        do {
-            sources = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
-        } catch {
-            ledger.close()
-            throw error  // names the field
-        }
         var publicConfiguration = HTTPServerConfiguration(
             host: configuration.host, port: configuration.port, threads: limits.threads,
             maxBodyBytes: limits.maxBodyBytes, memoryPerConnectionBytes: limits.memoryPerConnectionBytes,
@@ -78,7 +71,7 @@ public final class ServerRuntime: Sendable {
             requestHeadTimeoutSeconds: limits.requestHeadTimeoutSeconds,
             minBodyBytesPerSecond: limits.minBodyBytesPerSecond,
             maxConnectionsPerAddress: limits.maxConnectionsPerAddress, tls: tls)
-        publicConfiguration.allowedSources = sources
+        publicConfiguration.allowedSources = configuration.allowedSources
         publicConfiguration.listeningSocket = listeners.main
         if let adminHost = configuration.adminHost {
             server = HTTPServer(
@@ -110,10 +103,10 @@ public final class ServerRuntime: Sendable {
             let host = adminHost.contains(":") ? "[\(adminHost)]" : adminHost
             say("  admin API, /metrics and /readyz on http://\(host):\(adminServer.port)")
         }
-        if !configuration.allowedSources.isEmpty {
-            let proxies = configuration.trustedProxies
+        if !configuration.allowedSources.cidrs.isEmpty {
+            let proxies = configuration.allowedSources.trustedProxies
             say(
-                "  accepting clients from \(configuration.allowedSources.joined(separator: ", "))"
+                "  accepting clients from \(configuration.allowedSources.cidrs.joined(separator: ", "))"
                     + (proxies.isEmpty
                         ? " only"
                         : ", and through the trusted proxies \(proxies.joined(separator: ", ")) for those clients"))

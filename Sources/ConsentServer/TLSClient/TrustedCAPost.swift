@@ -1,12 +1,6 @@
 internal import CTLS
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One HTTPS POST that trusts exactly the CA certificates of one PEM file, for a server with
 /// a self-signed or private certificate (`agekit simulate --to https://... --cacert FILE`).
 /// URLSession on Linux trusts only the system store, so this speaks TLS (1.2 or later, the
@@ -28,7 +22,7 @@ public enum TrustedCAPost {
         guard url.scheme == "https", let host = url.host else { throw Failure("--cacert needs an https:// URL") }
         let port = url.port ?? 443
         let descriptor = try openConnection(host: host, port: port, timeoutSeconds: timeoutSeconds)
-        defer { close(descriptor) }
+        defer { Platform.closeDescriptor(descriptor) }
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw Failure("cannot create a TLS context") }
         defer { SSL_CTX_free(context) }
         _ = agekit_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
@@ -73,32 +67,14 @@ public enum TrustedCAPost {
 
     /// A TCP connection with send and receive deadlines.
     private static func openConnection(host: String, port: Int, timeoutSeconds: Double) throws(Failure) -> Int32 {
-        var hints = addrinfo()
-        #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-            hints.ai_socktype = SOCK_STREAM
-        #endif
-        var found: UnsafeMutablePointer<addrinfo>?
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        guard getaddrinfo(bare, String(port), &hints, &found) == 0, let first = found else {
+        switch Platform.openConnection(host: bare, port: port, timeoutSeconds: timeoutSeconds) {
+        case .success(let descriptor):
+            return descriptor
+        case .failure(let error) where error.unresolved:
             throw Failure("cannot resolve \(host)")
+        case .failure(let error):
+            throw Failure("cannot connect to \(host):\(port): \(Platform.describe(error: error.code))")
         }
-        defer { freeaddrinfo(found) }
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let candidate = entry {
-            let descriptor = socket(candidate.pointee.ai_family, candidate.pointee.ai_socktype, 0)
-            if descriptor >= 0 {
-                var limit = timeval(tv_sec: Int(timeoutSeconds), tv_usec: 0)
-                _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                if connect(descriptor, candidate.pointee.ai_addr, candidate.pointee.ai_addrlen) == 0 {
-                    return descriptor
-                }
-                close(descriptor)
-            }
-            entry = candidate.pointee.ai_next
-        }
-        throw Failure("cannot connect to \(host):\(port): \(String(cString: strerror(errno)))")
     }
 }

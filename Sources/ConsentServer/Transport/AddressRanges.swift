@@ -12,6 +12,9 @@ public struct AddressRanges: Sendable, Equatable {
 
     public static let none = AddressRanges(ranges: [])
 
+    /// Where Apple delivers from: 17.0.0.0/8.
+    public static let apple = try! AddressRanges(["17.0.0.0/8"], field: "notifications.appleSources")
+
     private init(ranges: [SourcePolicy.Range]) { self.ranges = ranges }
 
     public func contains(_ address: [UInt8]) -> Bool {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The client addresses a listener accepts, as CIDR ranges (`17.0.0.0/8`, `2001:db8::/32`):
 /// checked when a connection is accepted, before a byte of it is read. Empty accepts all.
 ///
@@ -19,8 +13,15 @@ public struct SourcePolicy: Sendable, Equatable {
 
     let ranges: [Range]
     let proxies: [Range]
+    /// The ranges as configured, for the startup summary.
+    public let cidrs: [String]
+    public let trustedProxies: [String]
 
+    /// Parsed once, when the configuration is read; a range that does not parse is refused
+    /// naming its field.
     public init(_ cidrs: [String], trustedProxies: [String] = []) throws(ServerError) {
+        self.cidrs = cidrs
+        self.trustedProxies = trustedProxies
         ranges = try cidrs.map { (cidr: String) throws(ServerError) -> Range in
             try Self.parse(cidr, field: "allowedSources")
         }
@@ -36,18 +37,40 @@ public struct SourcePolicy: Sendable, Equatable {
     /// Whether requests from some connections must name an allowed client in `X-Forwarded-For`.
     var readsForwardedFor: Bool { !ranges.isEmpty && !proxies.isEmpty }
 
-    /// True when `address` (a `sockaddr_in` or `sockaddr_in6`) lies in one of the ranges or is
-    /// a trusted proxy. An IPv4 client of an IPv6 listener arrives mapped (`::ffff:a.b.c.d`)
-    /// and is compared as IPv4.
-    func accepts(_ address: UnsafePointer<sockaddr>) -> Bool {
+    /// True when a connection from `address` (its bytes as accepted, see ``clientBytes(_:)``;
+    /// nil for a family that is not IP) is accepted: it lies in one of the ranges or is a
+    /// trusted proxy.
+    func accepts(_ address: [UInt8]?) -> Bool {
         guard !ranges.isEmpty else { return true }
-        guard let bytes = Self.bytes(of: address) else { return false }
-        return Self.contains(ranges, bytes) || Self.contains(proxies, bytes)
+        guard let address else { return false }
+        return Self.contains(ranges, address) || Self.contains(proxies, address)
     }
 
-    func isTrustedProxy(_ address: UnsafePointer<sockaddr>) -> Bool {
-        guard !proxies.isEmpty, let bytes = Self.bytes(of: address) else { return false }
-        return Self.contains(proxies, bytes)
+    func isTrustedProxy(_ address: [UInt8]) -> Bool {
+        !proxies.isEmpty && Self.contains(proxies, address)
+    }
+
+    /// What a request's source is once its head is in.
+    enum ForwardedVerdict: Equatable {
+        /// Served as the connection's own: a direct client, or a trusted proxy probing `/healthz`.
+        case direct
+        /// Forwarded by a trusted proxy for this client, whose budgets and limits it takes.
+        case client([UInt8])
+        /// Refused (403, the connection closed).
+        case refused(code: String, message: String)
+    }
+
+    /// The source of a request that came on a connection from `peer` (its address bytes,
+    /// empty when unknown) with `forwardedFor` (the `X-Forwarded-For` field, repeats joined by
+    /// ", ") for `path`. A direct client's header is never read; without the header, a trusted
+    /// proxy's request is its own, allowed only to probe `/healthz`.
+    func source(peer: [UInt8], forwardedFor: String?, path: String) -> ForwardedVerdict {
+        guard readsForwardedFor, isTrustedProxy(peer) else { return .direct }
+        if forwardedFor == nil && path == "/healthz" { return .direct }
+        switch forwardedClient(forwardedFor) {
+        case .success(let client): return .client(client)
+        case .failure(let refusal): return .refused(code: refusal.code, message: refusal.message)
+        }
     }
 
     /// Why a request a trusted proxy forwarded is refused, or nil when its client is allowed.
@@ -94,20 +117,10 @@ public struct SourcePolicy: Sendable, Equatable {
         return .failure(ForwardedRefusal(code: "forwarded_for_invalid", message: "X-Forwarded-For is empty"))
     }
 
-    static func bytes(of address: UnsafePointer<sockaddr>) -> [UInt8]? {
-        switch Int32(address.pointee.sa_family) {
-        case AF_INET:
-            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
-                withUnsafeBytes(of: pointer.pointee.sin_addr) { Array($0) }
-            }
-        case AF_INET6:
-            let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
-                withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
-            }
-            return unmapped(bytes)
-        default:
-            return nil
-        }
+    /// A connection's address bytes as the rules compare them: an IPv4 client of an IPv6
+    /// listener arrives mapped (`::ffff:a.b.c.d`) and is compared as IPv4.
+    static func clientBytes(_ socketAddressBytes: [UInt8]?) -> [UInt8]? {
+        socketAddressBytes.map(unmapped)
     }
 
     /// An address as proxies write it: `a.b.c.d`, `a.b.c.d:port`, an IPv6 address, or one in
@@ -138,13 +151,7 @@ public struct SourcePolicy: Sendable, Equatable {
             ? Array(bytes.suffix(4)) : bytes
     }
 
-    private static func address(_ host: String) -> [UInt8]? {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if inet_pton(AF_INET, host, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
-        if inet_pton(AF_INET6, host, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
-        return nil
-    }
+    private static func address(_ host: String) -> [UInt8]? { Platform.addressBytes(host) }
 
     static func contains(_ ranges: [Range], _ bytes: [UInt8]) -> Bool {
         ranges.contains { range in range.bytes.count == bytes.count && matches(bytes, range) }
