@@ -27,6 +27,30 @@ public struct ServerError: CodedServerError {
         public static let startFailed = Code(rawValue: "start_failed")
         /// An HTTP server starts at most once.
         public static let alreadyStarted = Code(rawValue: "already_started")
+
+        // Refusals of a request, answered with their code.
+
+        /// A path that is not plain segments (400).
+        public static let invalidPath = Code(rawValue: "invalid_path")
+        /// A notification body that is not `{"signedPayload": "<JWS>"}` (400).
+        public static let malformedBody = Code(rawValue: "malformed_body")
+        /// A notification body with a key other than `signedPayload` (400).
+        public static let unexpectedField = Code(rawValue: "unexpected_field")
+        /// A notification body with `signedPayload` twice (400).
+        public static let duplicateField = Code(rawValue: "duplicate_field")
+        /// A trusted proxy's request without `X-Forwarded-For` (403).
+        public static let forwardedForMissing = Code(rawValue: "forwarded_for_missing")
+        /// An `X-Forwarded-For` entry that is not an IP address (403).
+        public static let forwardedForInvalid = Code(rawValue: "forwarded_for_invalid")
+        /// A client outside `allowedSources` (403, or closed at accept).
+        public static let sourceNotAllowed = Code(rawValue: "source_not_allowed")
+
+        // Outbound calls.
+
+        /// A forwarded event got no HTTP answer.
+        public static let forwardingFailed = Code(rawValue: "forwarding_failed")
+        /// The HTTPS POST of `simulate --cacert` failed.
+        public static let postFailed = Code(rawValue: "post_failed")
     }
 
     public let code: Code

@@ -25,7 +25,7 @@ struct RequestRulesTests {
             "/a%0D%0Ab", "/a%zz", "/a%4", "/a%FF", "v2/notifications", "/a\u{1}b",
         ])
     func badPathsAreRefused(path: String) {
-        #expect(throws: PathError.self) { try PathSegments(path) }
+        #expect(throws: ServerError.self) { try PathSegments(path) }
     }
 
     @Test(
@@ -134,7 +134,7 @@ struct RequestRulesTests {
         switch verdict {
         case .direct: #expect(expected == "direct")
         case .client(let client): #expect(client == Platform.addressBytes(expected))
-        case .refused(let code, _): #expect(code == expected)
+        case .refused(let refusal): #expect(refusal.code.rawValue == expected)
         }
     }
 

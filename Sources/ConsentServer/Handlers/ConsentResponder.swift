@@ -61,7 +61,7 @@ public final class ConsentResponder: HTTPResponder {
 
     public func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? {
         guard path == "/v2/notifications", let refusal = NotificationBody.refusal(ofPrefix: prefix) else { return nil }
-        return (refusal.code, refusal.message)
+        return (refusal.code.rawValue, refusal.message)
     }
 
     public func transportRefused(_ refused: RefusedRequest) {
@@ -159,7 +159,7 @@ enum Route: Sendable, Equatable {
         do {
             parts = try PathSegments(path).segments
         } catch {
-            self = .invalid(reason: error.reason)
+            self = .invalid(reason: error.message)
             return
         }
         switch parts.count {

@@ -11,26 +11,25 @@ public enum TrustedCAPost {
         public let body: [UInt8]
     }
 
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let description: String
-        init(_ description: String) { self.description = description }
-    }
-
     public static func post(
         _ url: URL, headers: [String: String], body: [UInt8], caFile: String, timeoutSeconds: Double = 30
-    ) throws(Failure) -> Answer {
-        guard url.scheme == "https", let host = url.host else { throw Failure("--cacert needs an https:// URL") }
+    ) throws(ServerError) -> Answer {
+        guard url.scheme == "https", let host = url.host else {
+            throw ServerError(.postFailed, "--cacert needs an https:// URL")
+        }
         let port = url.port ?? 443
         let descriptor = try openConnection(host: host, port: port, timeoutSeconds: timeoutSeconds)
         defer { Platform.closeDescriptor(descriptor) }
-        guard let context = SSL_CTX_new(TLS_client_method()) else { throw Failure("cannot create a TLS context") }
+        guard let context = SSL_CTX_new(TLS_client_method()) else {
+            throw ServerError(.postFailed, "cannot create a TLS context")
+        }
         defer { SSL_CTX_free(context) }
         _ = agekit_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
         guard SSL_CTX_load_verify_locations(context, caFile, nil) == 1 else {
-            throw Failure("cannot read a CA certificate from \(caFile)")
+            throw ServerError(.postFailed, "cannot read a CA certificate from \(caFile)")
         }
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
-        guard let ssl = SSL_new(context) else { throw Failure("cannot create a TLS connection") }
+        guard let ssl = SSL_new(context) else { throw ServerError(.postFailed, "cannot create a TLS connection") }
         defer { SSL_free(ssl) }
         _ = SSL_set_fd(ssl, descriptor)
         let bareHost = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
@@ -45,7 +44,7 @@ public enum TrustedCAPost {
             let reason =
                 verdict == X509_V_OK
                 ? "the TLS handshake failed" : String(cString: X509_verify_cert_error_string(verdict))
-            throw Failure("TLS with \(host):\(port): \(reason)")
+            throw ServerError(.postFailed, "TLS with \(host):\(port): \(reason)")
         }
         defer { _ = SSL_shutdown(ssl) }
         var request = "POST \(url.path.isEmpty ? "/" : url.path)\(url.query.map { "?" + $0 } ?? "") HTTP/1.1\r\n"
@@ -54,7 +53,9 @@ public enum TrustedCAPost {
         request += "Connection: close\r\n\r\n"
         let bytes = Array(request.utf8) + body
         let written = bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) }
-        guard written == bytes.count else { throw Failure("the request could not be sent to \(host):\(port)") }
+        guard written == bytes.count else {
+            throw ServerError(.postFailed, "the request could not be sent to \(host):\(port)")
+        }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while received.count < 16 << 20 {
@@ -66,15 +67,15 @@ public enum TrustedCAPost {
     }
 
     /// A TCP connection with send and receive deadlines.
-    private static func openConnection(host: String, port: Int, timeoutSeconds: Double) throws(Failure) -> Int32 {
+    private static func openConnection(host: String, port: Int, timeoutSeconds: Double) throws(ServerError) -> Int32 {
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         switch Platform.openConnection(host: bare, port: port, timeoutSeconds: timeoutSeconds) {
         case .success(let descriptor):
             return descriptor
         case .failure(let error) where error.unresolved:
-            throw Failure("cannot resolve \(host)")
+            throw ServerError(.postFailed, "cannot resolve \(host)")
         case .failure(let error):
-            throw Failure("cannot connect to \(host):\(port): \(Platform.describe(error: error.code))")
+            throw ServerError(.postFailed, "cannot connect to \(host):\(port): \(Platform.describe(error: error.code))")
         }
     }
 }

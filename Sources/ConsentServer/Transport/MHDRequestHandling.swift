@@ -137,8 +137,8 @@ enum MHDRequestHandling {
             // The request is the client's, not the proxy's: its budgets and limits are the client's.
             context.request.clientAddress = client
             return nil
-        case .refused(let code, let message):
-            return TransportRefusal(403, code, message, close: true)
+        case .refused(let refusal):
+            return TransportRefusal(403, refusal.code.rawValue, refusal.message, close: true)
         }
     }
 

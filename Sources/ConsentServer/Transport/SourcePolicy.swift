@@ -57,7 +57,7 @@ public struct SourcePolicy: Sendable, Equatable {
         /// Forwarded by a trusted proxy for this client, whose budgets and limits it takes.
         case client([UInt8])
         /// Refused (403, the connection closed).
-        case refused(code: String, message: String)
+        case refused(ServerError)
     }
 
     /// The source of a request that came on a connection from `peer` (its address bytes,
@@ -69,7 +69,7 @@ public struct SourcePolicy: Sendable, Equatable {
         if forwardedFor == nil && path == "/healthz" { return .direct }
         switch forwardedClient(forwardedFor) {
         case .success(let client): return .client(client)
-        case .failure(let refusal): return .refused(code: refusal.code, message: refusal.message)
+        case .failure(let refusal): return .refused(refusal)
         }
     }
 
@@ -77,44 +77,39 @@ public struct SourcePolicy: Sendable, Equatable {
     /// `forwardedFor`: the `X-Forwarded-For` field, repeats joined by ", ".
     func refusal(forwardedFor: String?) -> (code: String, message: String)? {
         switch forwardedClient(forwardedFor) {
-        case .failure(let refusal): (refusal.code, refusal.message)
+        case .failure(let refusal): (refusal.code.rawValue, refusal.message)
         case .success: nil
         }
     }
 
-    struct ForwardedRefusal: Error {
-        let code: String
-        let message: String
-    }
-
     /// The client a trusted proxy forwarded a request for: its address bytes, or why none is.
-    func forwardedClient(_ forwardedFor: String?) -> Result<[UInt8], ForwardedRefusal> {
+    func forwardedClient(_ forwardedFor: String?) -> Result<[UInt8], ServerError> {
         guard let forwardedFor else {
             return .failure(
-                ForwardedRefusal(
-                    code: "forwarded_for_missing",
-                    message: "a request through a trusted proxy must carry X-Forwarded-For"))
+                ServerError(
+                    .forwardedForMissing,
+                    "a request through a trusted proxy must carry X-Forwarded-For"))
         }
         let entries = forwardedFor.split(separator: ",", omittingEmptySubsequences: false)
         for (index, entry) in entries.enumerated().reversed() {
             let text = Self.trimmed(entry)
             guard let bytes = Self.bytes(ofForwarded: text) else {
                 return .failure(
-                    ForwardedRefusal(
-                        code: "forwarded_for_invalid",
-                        message: "X-Forwarded-For holds '\(text.prefix(64))', not an IP address"))
+                    ServerError(
+                        .forwardedForInvalid,
+                        "X-Forwarded-For holds '\(text.prefix(64))', not an IP address"))
             }
             // A proxy of ours passed it on: the client is further left (the first entry, even a
             // proxy's, is the last word).
             if index > 0 && Self.contains(proxies, bytes) { continue }
             guard Self.contains(ranges, bytes) else {
                 return .failure(
-                    ForwardedRefusal(
-                        code: "source_not_allowed", message: "the forwarded client \(text) is not in allowedSources"))
+                    ServerError(
+                        .sourceNotAllowed, "the forwarded client \(text) is not in allowedSources"))
             }
             return .success(bytes)
         }
-        return .failure(ForwardedRefusal(code: "forwarded_for_invalid", message: "X-Forwarded-For is empty"))
+        return .failure(ServerError(.forwardedForInvalid, "X-Forwarded-For is empty"))
     }
 
     /// A connection's address bytes as the rules compare them: an IPv4 client of an IPv6
