@@ -4,19 +4,26 @@
 /// classified where they happen, from the database's own codes (SQLite's result codes,
 /// PostgreSQL's SQLSTATE classes).
 public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Code: String, Sendable {
+    /// A stable, opaque code (the shape of `CodedServerError`, written out here so that the
+    /// ledger needs nothing of the verifier for it): new ones may be added without breaking a
+    /// caller's `switch`.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
         /// The database cannot be opened, written or reached right now.
-        case unavailable = "store_unavailable"
+        public static let unavailable = Code(rawValue: "store_unavailable")
         /// The store did not commit within the commit deadline: try again later.
-        case timedOut = "store_timeout"
+        public static let timedOut = Code(rawValue: "store_timeout")
         /// The database refused the statement for a reason a retry cannot change (a constraint,
         /// a value it cannot hold, a statement it does not understand): a defect to report,
         /// not an outage.
-        case rejected = "store_rejected"
+        public static let rejected = Code(rawValue: "store_rejected")
         /// The store URL or a migration is wrong: refuse to start.
-        case invalidStore = "invalid_store"
-        case accountNotFound = "account_not_found"
-        case invalidArgument = "invalid_argument"
+        public static let invalidStore = Code(rawValue: "invalid_store")
+        public static let accountNotFound = Code(rawValue: "account_not_found")
+        public static let invalidArgument = Code(rawValue: "invalid_argument")
     }
 
     public let code: Code

@@ -1,9 +1,6 @@
 import AgeKitCLI
+import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
+// exit(3) with the command's status, through Foundation: the executable calls nothing else
+// of the system.
 exit(await AgeKitCLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -24,13 +24,13 @@ struct BodyRateTests {
         ])
     func rows(_ row: Row) {
         #expect(
-            ConnectionWatch.bodyTooSlow(
+            ConnectionDeadlines.bodyTooSlow(
                 received: row.received, since: 100, now: 100 + row.elapsed, grace: 10, minRate: 1_024)
                 == row.tooSlow)
     }
 
     @Test("a rate of 0 turns the rule off")
     func off() {
-        #expect(!ConnectionWatch.bodyTooSlow(received: 0, since: 0, now: 1_000, grace: 10, minRate: 0))
+        #expect(!ConnectionDeadlines.bodyTooSlow(received: 0, since: 0, now: 1_000, grace: 10, minRate: 0))
     }
 }

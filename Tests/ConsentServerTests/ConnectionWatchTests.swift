@@ -1,90 +1,128 @@
-import Foundation
 import Synchronization
 import Testing
 
 @testable import ConsentServer
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// The sweeper shuts down late connections a few at a time under its lock, and only those
-/// still late when their turn comes.
+/// The deadline rules on a clock the test moves: each event comes with its time, the sweeper
+/// shuts down late connections a few at a time under its lock, and only those still late when
+/// their turn comes. No socket is opened and no test waits on the real clock.
 @Suite("connection deadlines")
 struct ConnectionWatchTests {
-    /// A socket pair: the watch holds one end, the test reads the other.
-    static func pair() throws -> (watched: Int32, peer: Int32) {
-        var ends: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        return (ends[0], ends[1])
+    /// A clock the test sets, and the sockets the watch shut down, in order.
+    final class Harness: Sendable {
+        let time = Mutex<Double>(1_000)
+        let shut = Mutex<[Int32]>([])
+        let codes = Mutex<[String]>([])
+
+        func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
+        var shutSockets: [Int32] { shut.withLock { $0 } }
+
+        func watch(
+            headSeconds: Double, minBodyBytesPerSecond: Int = 1024, maxBodyBytes: Int = 1024, capacity: Int = .max
+        ) -> ConnectionWatch {
+            ConnectionWatch(
+                headSeconds: headSeconds, minBodyBytesPerSecond: minBodyBytesPerSecond, maxBodyBytes: maxBodyBytes,
+                capacity: capacity, now: { self.time.withLock { $0 } }, seed: 42,
+                shutDown: { socket in self.shut.withLock { $0.append(socket) } },
+                expired: { code in self.codes.withLock { $0.append(code) } })
+        }
     }
 
-    /// Whether the peer sees the end of the stream (the watched end was shut down).
-    static func ended(_ peer: Int32) -> Bool {
-        var poller = pollfd(fd: peer, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, 0) == 1 else { return false }
-        var byte: UInt8 = 0
-        return read(peer, &byte, 1) == 0
-    }
+    static func connection(_ index: Int) -> OpaquePointer { OpaquePointer(bitPattern: index * 16)! }
 
     @Test("more late connections than one batch: every one is shut down, the kept-alive one is not")
-    func batches() throws {
-        let watch = ConnectionWatch(headSeconds: 0.05, minBodyBytesPerSecond: 1024, maxBodyBytes: 1024)
+    func batches() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 0.05)
         let count = ConnectionWatch.shutdownsPerLock * 3 + 5
-        let pairs = try (0..<count).map { _ in try Self.pair() }
-        defer { for pair in pairs { close(pair.watched); close(pair.peer) } }
-        let connections = (1...count).map { OpaquePointer(bitPattern: $0 * 16)! }
-        for (connection, pair) in zip(connections, pairs) { watch.started(connection, socket: pair.watched) }
-        usleep(100_000)
-        watch.completed(connections[0])  // a request finished: a fresh deadline
+        for index in 1...count { watch.started(Self.connection(index), socket: Int32(index)) }
+        harness.advance(0.1)
+        watch.completed(Self.connection(1))  // a request finished: a fresh deadline
         #expect(watch.sweep() == count - 1)
-        #expect(!Self.ended(pairs[0].peer))
-        #expect(pairs.dropFirst().allSatisfy { Self.ended($0.peer) })
+        #expect(Set(harness.shutSockets) == Set(2...Int32(count)))
+        #expect(harness.shutSockets.count == count - 1)
         #expect(watch.sweep() == 0, "a connection was shut down twice")
     }
 
     @Test("connections opened together get head deadlines spread over a quarter of the limit past it")
     func spread() throws {
         let head = 8.0
-        let watch = ConnectionWatch(headSeconds: head, minBodyBytesPerSecond: 1024, maxBodyBytes: 1024)
-        let before = ConnectionWatch.monotonicNow
-        for index in 1...400 { watch.started(OpaquePointer(bitPattern: index * 16)!, socket: -1) }
-        let after = ConnectionWatch.monotonicNow
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: head)
+        for index in 1...400 { watch.started(Self.connection(index), socket: -1) }
         let deadlines = watch.deadlines
         try #require(deadlines.count == 400)
-        #expect(deadlines.allSatisfy { $0 >= before + head && $0 <= after + head * 1.25 })
+        #expect(deadlines.allSatisfy { $0 >= 1_000 + head && $0 < 1_000 + head * 1.25 })
         // 400 draws over 2 s: all within half a second of each other has no real chance.
         #expect(deadlines.max()! - deadlines.min()! > head / 16)
     }
 
+    @Test("a head is late only past its own deadline: just before it the sweep leaves it")
+    func headEdge() throws {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10)
+        watch.started(Self.connection(1), socket: 7)
+        let deadline = try #require(watch.deadlines.first)
+        harness.advance(deadline - 1_000 - 0.001)
+        #expect(watch.sweep() == 0)
+        harness.advance(0.002)
+        #expect(watch.sweep() == 1)
+        #expect(harness.shutSockets == [7])
+    }
+
     @Test("each connection shut down is reported once, as a head or a body too slow")
-    func reported() throws {
-        let codes = Mutex<[String]>([])
-        let watch = ConnectionWatch(
-            headSeconds: 0.02, minBodyBytesPerSecond: 1_000_000, maxBodyBytes: 1024,
-            expired: { code in codes.withLock { $0.append(code) } })
-        let pairs = try (0..<3).map { _ in try Self.pair() }
-        defer { for pair in pairs { close(pair.watched); close(pair.peer) } }
-        let connections = (1...3).map { OpaquePointer(bitPattern: $0 * 16)! }
-        for (connection, pair) in zip(connections, pairs) { watch.started(connection, socket: pair.watched) }
-        watch.headReceived(connections[1], declared: 1024)
-        watch.handed(connections[2])  // with the responder: no deadline here
-        usleep(60_000)
+    func reported() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 0.02, minBodyBytesPerSecond: 1_000_000)
+        for index in 1...3 { watch.started(Self.connection(index), socket: Int32(index)) }
+        watch.headReceived(Self.connection(2), declared: 1024)
+        watch.handed(Self.connection(3))  // with the responder: no deadline here
+        harness.advance(0.06)
         #expect(watch.sweep() == 2)
         #expect(watch.sweep() == 0)
-        #expect(codes.withLock { $0.sorted() } == ["body_too_slow", "request_head_timeout"])
+        #expect(harness.codes.withLock { $0.sorted() } == ["body_too_slow", "request_head_timeout"])
+        #expect(Set(harness.shutSockets) == [1, 2])
+    }
+
+    @Test("a body that keeps up with the minimum rate is left; one that falls behind is shut down")
+    func bodyRate() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10, minBodyBytesPerSecond: 100, maxBodyBytes: 100_000)
+        watch.started(Self.connection(1), socket: 1)
+        watch.headReceived(Self.connection(1), declared: 100_000)
+        harness.advance(12)  // 2 s past the grace: 200 bytes are due
+        watch.received(Self.connection(1), bytes: 250)
+        #expect(watch.sweep() == 0)
+        harness.advance(2)  // 400 due, 250 in
+        #expect(watch.sweep() == 1)
+        #expect(harness.codes.withLock { $0 } == ["body_too_slow"])
+    }
+
+    @Test("past capacity a new connection evicts the one waiting longest, never one with the responder")
+    func eviction() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10, capacity: 2)
+        watch.started(Self.connection(1), socket: 1)
+        watch.handed(Self.connection(1))
+        harness.advance(1)
+        watch.started(Self.connection(2), socket: 2)
+        harness.advance(1)
+        watch.started(Self.connection(3), socket: 3)
+        #expect(harness.shutSockets == [2])
+        #expect(harness.codes.withLock { $0 } == ["connection_evicted"])
+        harness.advance(20)
+        #expect(watch.sweep() == 1, "the evicted connection was shut down again")
+        #expect(harness.shutSockets == [2, 3])
     }
 
     @Test("a connection closed before the sweep is left alone")
-    func closedFirst() throws {
-        let watch = ConnectionWatch(headSeconds: 0.01, minBodyBytesPerSecond: 1024, maxBodyBytes: 1024)
-        let pair = try Self.pair()
-        defer { close(pair.watched); close(pair.peer) }
-        let connection = OpaquePointer(bitPattern: 64)!
-        watch.started(connection, socket: pair.watched)
-        usleep(30_000)
-        watch.closed(connection)
+    func closedFirst() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 0.01)
+        watch.started(Self.connection(4), socket: 9)
+        harness.advance(0.03)
+        watch.closed(Self.connection(4))
         #expect(watch.sweep() == 0)
-        #expect(!Self.ended(pair.peer))
+        #expect(harness.shutSockets.isEmpty)
     }
 }

@@ -50,7 +50,7 @@ struct NotificationBodyTests {
         let result = NotificationBody.signedPayload(in: Array(row.body.utf8))
         switch result {
         case .success(let payload): #expect(payload == row.payload, "read, expected \(row.code ?? "")")
-        case .failure(let refusal): #expect(refusal.code == row.code, "\(refusal.message)")
+        case .failure(let refusal): #expect(refusal.code.rawValue == row.code, "\(refusal.message)")
         }
     }
 
@@ -62,7 +62,7 @@ struct NotificationBodyTests {
             Issue.record("accepted")
             return
         }
-        #expect(refusal.code == "unexpected_field")
+        #expect(refusal.code == .unexpectedField)
     }
 
     @Test(
@@ -74,6 +74,6 @@ struct NotificationBodyTests {
             (#"{"signedPayload":1"#, "malformed_body"),
         ] as [(String, String?)])
     func prefixRefusal(prefix: String, code: String?) {
-        #expect(NotificationBody.refusal(ofPrefix: Array(prefix.utf8))?.code == code, "\(prefix)")
+        #expect(NotificationBody.refusal(ofPrefix: Array(prefix.utf8))?.code.rawValue == code, "\(prefix)")
     }
 }

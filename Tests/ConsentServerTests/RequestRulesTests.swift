@@ -25,7 +25,7 @@ struct RequestRulesTests {
             "/a%0D%0Ab", "/a%zz", "/a%4", "/a%FF", "v2/notifications", "/a\u{1}b",
         ])
     func badPathsAreRefused(path: String) {
-        #expect(throws: PathError.self) { try PathSegments(path) }
+        #expect(throws: ServerError.self) { try PathSegments(path) }
     }
 
     @Test(
@@ -87,23 +87,7 @@ struct RequestRulesTests {
         ])
     func sources(address: String, accepted: Bool) throws {
         let policy = try SourcePolicy(["17.0.0.0/8", "127.0.0.1", "2001:db8::/32"])
-        var storage = sockaddr_storage()
-        withUnsafeMutableBytes(of: &storage) { raw in
-            if address.contains(":") {
-                var v6 = sockaddr_in6()
-                v6.sin6_family = sa_family_t(AF_INET6)
-                inet_pton(AF_INET6, address, &v6.sin6_addr)
-                withUnsafeBytes(of: v6) { raw.copyMemory(from: $0) }
-            } else {
-                var v4 = sockaddr_in()
-                v4.sin_family = sa_family_t(AF_INET)
-                inet_pton(AF_INET, address, &v4.sin_addr)
-                withUnsafeBytes(of: v4) { raw.copyMemory(from: $0) }
-            }
-        }
-        let result = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { policy.accepts($0) }
-        }
+        let result = policy.accepts(SourcePolicy.clientBytes(Platform.addressBytes(address)))
         #expect(result == accepted)
     }
 
@@ -132,9 +116,31 @@ struct RequestRulesTests {
         #expect(try !SourcePolicy(["17.0.0.0/8"]).readsForwardedFor)
     }
 
+    @Test(
+        "a request's source: a trusted proxy's names its client, a direct client's header is never read",
+        arguments: [
+            ("17.1.2.3", "/v2/notifications", nil, "direct"),
+            ("17.1.2.3", "/v2/notifications", "203.0.113.9", "direct"),
+            ("10.0.0.4", "/healthz", nil, "direct"),
+            ("10.0.0.4", "/v2/notifications", nil, "forwarded_for_missing"),
+            ("10.0.0.4", "/healthz", "203.0.113.9", "source_not_allowed"),
+            ("10.0.0.4", "/v2/notifications", "17.1.2.3", "17.1.2.3"),
+            ("::ffff:10.0.0.4", "/v2/notifications", "17.9.9.9, 10.0.0.5", "17.9.9.9"),
+        ] as [(String, String, String?, String)])
+    func requestSource(peer: String, path: String, header: String?, expected: String) throws {
+        let policy = try SourcePolicy(["17.0.0.0/8"], trustedProxies: ["10.0.0.0/8"])
+        let peerBytes = try #require(SourcePolicy.clientBytes(Platform.addressBytes(peer)))
+        let verdict = policy.source(peer: peerBytes, forwardedFor: header, path: path)
+        switch verdict {
+        case .direct: #expect(expected == "direct")
+        case .client(let client): #expect(client == Platform.addressBytes(expected))
+        case .refused(let refusal): #expect(refusal.code.rawValue == expected)
+        }
+    }
+
     @Test("a range that is not CIDR is refused", arguments: ["17.0.0.0/33", "17.0.0", "example.com/8", "::/129", ""])
     func badRanges(text: String) {
-        #expect(throws: HTTPServerError.self) { try SourcePolicy([text]) }
-        #expect(throws: HTTPServerError.self) { try SourcePolicy([], trustedProxies: [text]) }
+        #expect(throws: ServerError.self) { try SourcePolicy([text]) }
+        #expect(throws: ServerError.self) { try SourcePolicy([], trustedProxies: [text]) }
     }
 }

@@ -26,16 +26,16 @@ struct TransportLifecycleTests {
         let first = try startedServer(EchoResponder())
         defer { first.stop() }
         let second = HTTPServer(configuration: HTTPServerConfiguration(port: first.port), responder: EchoResponder())
-        let error = #expect(throws: HTTPServerError.self) { try second.start() }
-        #expect(error?.code == "bind_failed")
+        let error = #expect(throws: ServerError.self) { try second.start() }
+        #expect(error?.code == .bindFailed)
         #expect(error?.message.contains("127.0.0.1:\(first.port)") == true)
     }
 
     @Test(arguments: ["example.com", "300.1.1.1", "", "127.0.0.1:80"])
     func aHostThatIsNotALiteralIsRefused(host: String) {
         let server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: 0), responder: EchoResponder())
-        let error = #expect(throws: HTTPServerError.self) { try server.start() }
-        #expect(error?.code == "invalid_address")
+        let error = #expect(throws: ServerError.self) { try server.start() }
+        #expect(error?.code == .invalidAddress)
     }
 
     @Test func localhostMeansIPv4Loopback() throws {
@@ -66,16 +66,16 @@ struct TransportLifecycleTests {
     @Test(arguments: outOfRange)
     func outOfRangeSettingsAreRefusedByName(field: String, configuration: HTTPServerConfiguration) {
         let server = HTTPServer(configuration: configuration, responder: EchoResponder())
-        let error = #expect(throws: HTTPServerError.self) { try server.start() }
-        #expect(error?.code == "invalid_configuration")
+        let error = #expect(throws: ServerError.self) { try server.start() }
+        #expect(error?.code == .invalidConfiguration)
         #expect(error?.message.hasPrefix(field + " ") == true)
     }
 
     @Test func aServerStartsOnlyOnce() throws {
         let server = try startedServer(EchoResponder())
         defer { server.stop() }
-        let error = #expect(throws: HTTPServerError.self) { try server.start() }
-        #expect(error?.code == "already_started")
+        let error = #expect(throws: ServerError.self) { try server.start() }
+        #expect(error?.code == .alreadyStarted)
     }
 
     @Test func gracefulStopWaitsForAnInFlightDeferredReply() throws {

@@ -85,8 +85,8 @@ struct TransportTLSTests {
         let swapped = TLSFiles(certificatePEM: files.tls.keyPEM, keyPEM: files.tls.certificatePEM)
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, tls: swapped), responder: EchoResponder())
-        let error = #expect(throws: HTTPServerError.self) { try server.start() }
-        #expect(error?.code == "tls_invalid")
+        let error = #expect(throws: ServerError.self) { try server.start() }
+        #expect(error?.code == .tlsInvalid)
     }
 
     @Test func aCorruptCertificateIsRefusedAtStart() throws {
@@ -97,15 +97,15 @@ struct TransportTLSTests {
             keyPEM: files.tls.keyPEM)
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, tls: corrupt), responder: EchoResponder())
-        let error = #expect(throws: HTTPServerError.self) { try server.start() }
-        #expect(error?.code == "tls_invalid")
+        let error = #expect(throws: ServerError.self) { try server.start() }
+        #expect(error?.code == .tlsInvalid)
     }
 
     @Test func missingFilesAreNamed() {
-        let error = #expect(throws: HTTPServerError.self) {
+        let error = #expect(throws: ServerError.self) {
             _ = try TLSFiles(certificatePath: "/nonexistent/c.pem", keyPath: "/nonexistent/k.pem")
         }
-        #expect(error?.code == "tls_file_unreadable")
+        #expect(error?.code == .tlsFileUnreadable)
         #expect(error?.message.contains("/nonexistent/c.pem") == true)
     }
 }

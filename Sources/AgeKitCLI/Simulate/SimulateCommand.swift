@@ -183,7 +183,8 @@ struct SimulateCommand: Command {
                 let result = try TrustedCAPost.post(url, headers: headers, body: body, caFile: cacert)
                 (status, answer) = (result.status, result.body)
             } catch {
-                throw .failure(code: "post_failed", message: "could not post to \(url.absoluteString): \(error)")
+                throw .failure(
+                    code: "post_failed", message: "could not post to \(url.absoluteString): \(error.message)")
             }
         } else {
             var request = URLRequest(url: url, timeoutInterval: 30)

@@ -1,6 +1,8 @@
+import AppStoreSignedData
+
 /// The module's one error: a stable code callers and scripts compare, a human reason, and
 /// what the App Store said (HTTP status, Apple's numeric `errorCode`, `Retry-After`).
-public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct AppStoreServerAPIError: CodedServerError {
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -56,9 +58,4 @@ public struct AppStoreServerAPIError: Error, Sendable, Equatable, CustomStringCo
 
     /// Worth trying the same call again later.
     public var isRetryable: Bool { [.serverError, .network, .rateLimited].contains(code) }
-
-    public var description: String { "\(code.rawValue): \(message)" }
-
-    /// Errors compare by code only: messages are for people.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
 }

@@ -2,7 +2,7 @@
 ///
 /// Two errors are equal when their codes are equal, so callers and tests match on the code
 /// while the reason stays free to carry detail (which certificate, which time, which field).
-public struct VerificationError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct VerificationError: CodedServerError {
     /// Stable codes: logs, metrics, HTTP responses and tests depend on these strings.
     public enum Code: String, Sendable, CaseIterable, Codable {
         /// Not a compact JWS: wrong number of parts, bad base64url, header not JSON.
@@ -46,9 +46,6 @@ public struct VerificationError: Error, Sendable, Equatable, CustomStringConvert
         self.reason = reason
     }
 
-    public static func == (lhs: VerificationError, rhs: VerificationError) -> Bool {
-        lhs.code == rhs.code
-    }
-
-    public var description: String { "\(code.rawValue): \(reason)" }
+    /// The reason, under the name every server error gives it.
+    public var message: String { reason }
 }

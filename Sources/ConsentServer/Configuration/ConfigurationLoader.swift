@@ -113,13 +113,8 @@ public struct ConfigurationLoader {
             }
             configuration.metricsRequireToken = try admin.bool("metricsRequireToken") ?? false
         }
-        configuration.allowedSources = try reader.strings("allowedSources") ?? []
-        configuration.trustedProxies = try reader.strings("trustedProxies") ?? []
-        do {
-            _ = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
-        } catch {
-            throw ServerError(.invalidConfiguration, error.message)  // names the field
-        }
+        configuration.allowedSources = try SourcePolicy(
+            reader.strings("allowedSources") ?? [], trustedProxies: reader.strings("trustedProxies") ?? [])
         if let log = try reader.object("log") {
             try log.allowOnly(["refusalsPerSecond"])
             if let value = try log.int("refusalsPerSecond") {
@@ -166,12 +161,7 @@ public struct ConfigurationLoader {
         guard let reader else { return }
         try reader.allowOnly(["maxSignedAgeHours", "maxSignedAheadSeconds", "newChainsPerSecond", "appleSources"])
         if let sources = try reader.strings("appleSources") {
-            do {
-                _ = try AddressRanges(sources, field: reader.field("appleSources"))
-            } catch {
-                throw ServerError(.invalidConfiguration, error.message)  // names the field
-            }
-            configuration.appleSources = sources
+            configuration.appleSources = try AddressRanges(sources, field: reader.field("appleSources"))
         }
         if let rate = try reader.int("newChainsPerSecond") {
             guard (1...100_000).contains(rate) else {

@@ -21,12 +21,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var adminPort: UInt16 = 0
     /// `/metrics` needs the admin token.
     public var metricsRequireToken = false
-    /// CIDR ranges whose clients the main listener accepts (Apple sends from 17.0.0.0/8);
-    /// empty: any.
-    public var allowedSources: [String] = []
-    /// Reverse proxies (CIDR ranges) accepted whatever `allowedSources` says; the client of
-    /// each request they forward, read from `X-Forwarded-For`, must be in `allowedSources`.
-    public var trustedProxies: [String] = []
+    /// CIDR ranges whose clients the main listener accepts (Apple sends from 17.0.0.0/8),
+    /// empty: any; and the reverse proxies accepted whatever they say, the client of each
+    /// request they forward, read from `X-Forwarded-For`, being in the ranges. Parsed once,
+    /// when the configuration is read.
+    public var allowedSources: SourcePolicy = .any
     /// Full verifications of never-seen certificate chains per second; beyond: 503. New
     /// leaves under intermediates already verified have a budget of their own of this size.
     /// Both are kept twice: once for `appleSources`, once for every other sender.
@@ -34,7 +33,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Where Apple delivers from (Apple publishes 17.0.0.0/8): deliveries from these addresses
     /// (directly, or forwarded by a trusted proxy) have verification budgets no other sender can
     /// spend, so a flood of forgeries cannot take the turn of Apple's new leaf or intermediate.
-    public var appleSources = ["17.0.0.0/8"]
+    public var appleSources = AddressRanges.apple
     /// How far a live notification's `signedDate` may lie from its receipt.
     public var freshness = Freshness()
     /// Refusals of one kind (route, status, code) the request log writes each second; the

@@ -19,10 +19,10 @@ public struct URLSessionEventSender: EventSender {
         request.httpBody = Data(body)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let done = DispatchSemaphore(value: 0)
-        let result = LockedBox<Result<Int, any Error>>(.failure(ForwardingFailure("no answer")))
+        let result = LockedBox<Result<Int, any Error>>(.failure(ServerError(.forwardingFailed, "no answer")))
         let task = URLSession.shared.dataTask(with: request) { _, response, error in
             if let error {
-                result.set(.failure(ForwardingFailure(error.localizedDescription)))
+                result.set(.failure(ServerError(.forwardingFailed, error.localizedDescription)))
             } else {
                 result.set(.success((response as? HTTPURLResponse)?.statusCode ?? 0))
             }
@@ -31,15 +31,10 @@ public struct URLSessionEventSender: EventSender {
         task.resume()
         if done.wait(timeout: .now() + timeoutSeconds + 1) == .timedOut {
             task.cancel()
-            throw ForwardingFailure("no answer within \(Int(timeoutSeconds)) s")
+            throw ServerError(.forwardingFailed, "no answer within \(Int(timeoutSeconds)) s")
         }
         return try result.get().get()
     }
-}
-
-struct ForwardingFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 final class LockedBox<Value: Sendable>: @unchecked Sendable {

@@ -103,7 +103,7 @@ public final class Forwarder: Sendable {
         } catch let error as LedgerError {
             throw error
         } catch {
-            failure = "\(error) (\(target.url.absoluteString))"
+            failure = "\((error as? ServerError)?.message ?? "\(error)") (\(target.url.absoluteString))"
         }
         let next = target.schedule.delay(afterAttempts: item.attempts + 1, jitter: jitter()).map {
             clock.now() + Int64($0 * 1000)

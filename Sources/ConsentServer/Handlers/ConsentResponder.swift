@@ -46,10 +46,10 @@ public final class ConsentResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        let started = Clock.monotonicSeconds()
+        let started = Platform.monotonicSeconds()
         let route = Route(request)
         let finish: @Sendable (Reply) -> Void = { [metrics, log] answer in
-            let seconds = Clock.monotonicSeconds() - started
+            let seconds = Platform.monotonicSeconds() - started
             metrics.increment(
                 "agekit_http_requests_total", [("route", route.name), ("status", String(answer.response.status))])
             metrics.observe("agekit_http_request_duration_seconds", seconds: seconds)
@@ -61,7 +61,7 @@ public final class ConsentResponder: HTTPResponder {
 
     public func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? {
         guard path == "/v2/notifications", let refusal = NotificationBody.refusal(ofPrefix: prefix) else { return nil }
-        return (refusal.code, refusal.message)
+        return (refusal.code.rawValue, refusal.message)
     }
 
     public func transportRefused(_ refused: RefusedRequest) {
@@ -73,7 +73,7 @@ public final class ConsentResponder: HTTPResponder {
     /// 429 for a client past its failed authentications (before the token is compared), 401
     /// for a wrong or missing token, nil when the token is right.
     private func authenticationRefusal(_ request: HTTPRequest) -> Reply? {
-        let now = Clock.monotonicSeconds()
+        let now = Platform.monotonicSeconds()
         if let seconds = authentication.withLock({ $0.retryAfter(request.clientAddress, now: now) }) {
             metrics.increment("agekit_admin_authentication_failures_total", [("outcome", "limited")])
             var refusal = Reply.error(
@@ -159,7 +159,7 @@ enum Route: Sendable, Equatable {
         do {
             parts = try PathSegments(path).segments
         } catch {
-            self = .invalid(reason: error.reason)
+            self = .invalid(reason: error.message)
             return
         }
         switch parts.count {

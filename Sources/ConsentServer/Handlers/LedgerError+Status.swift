@@ -8,7 +8,7 @@ extension LedgerError {
         case .unavailable, .timedOut: 503
         case .accountNotFound: 404
         case .invalidArgument: 400
-        case .rejected, .invalidStore: 500
+        default: 500  // rejected, invalid_store: no retry changes them
         }
     }
 }

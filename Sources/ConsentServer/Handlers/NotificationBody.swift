@@ -5,19 +5,14 @@
 /// here was a CPU amplifier: a 244 KB body of nested arrays beside the payload cost about 330
 /// times a valid notification before its 401.
 enum NotificationBody {
-    struct Refusal: Error, Equatable {
-        let code: String
-        let message: String
-    }
-
     static let field = "signedPayload"
 
     /// The JWS, or the refusal with its code.
-    static func signedPayload(in body: [UInt8]) -> Result<String, Refusal> {
+    static func signedPayload(in body: [UInt8]) -> Result<String, ServerError> {
         var scanner = Scanner(bytes: body)
         do {
             return .success(try scanner.object())
-        } catch let refusal as Refusal {
+        } catch let refusal as ServerError {
             return .failure(refusal)
         } catch {
             return .failure(Self.malformed("the body could not be read"))
@@ -26,21 +21,21 @@ enum NotificationBody {
 
     /// For a body still arriving: the refusal its first bytes already earn, or nil while they
     /// could still begin Apple's shape (the scan ran out of bytes) or make it whole.
-    static func refusal(ofPrefix prefix: [UInt8]) -> Refusal? {
+    static func refusal(ofPrefix prefix: [UInt8]) -> ServerError? {
         var scanner = Scanner(bytes: prefix)
         do {
             _ = try scanner.object()
             return nil
-        } catch let refusal as Refusal {
+        } catch let refusal as ServerError {
             return scanner.index < prefix.count ? refusal : nil
         } catch {
             return nil
         }
     }
 
-    static func malformed(_ detail: String) -> Refusal {
-        Refusal(
-            code: "malformed_body", message: #"the body must be the JSON object {"signedPayload": "<JWS>"}: "# + detail)
+    static func malformed(_ detail: String) -> ServerError {
+        ServerError(
+            .malformedBody, #"the body must be the JSON object {"signedPayload": "<JWS>"}: "# + detail)
     }
 
     private struct Scanner {
@@ -58,12 +53,12 @@ enum NotificationBody {
                 guard peek == UInt8(ascii: "\"") else { throw NotificationBody.malformed("a key is not a string") }
                 let key = try string()
                 guard key == NotificationBody.field else {
-                    throw Refusal(
-                        code: "unexpected_field",
-                        message: "the body has a field '\(key.prefix(64))': Apple's holds signedPayload alone")
+                    throw ServerError(
+                        .unexpectedField,
+                        "the body has a field '\(key.prefix(64))': Apple's holds signedPayload alone")
                 }
                 guard payload == nil else {
-                    throw Refusal(code: "duplicate_field", message: "the body holds signedPayload more than once")
+                    throw ServerError(.duplicateField, "the body holds signedPayload more than once")
                 }
                 skipSpace()
                 try expect(UInt8(ascii: ":"), "a key is not followed by ':'")

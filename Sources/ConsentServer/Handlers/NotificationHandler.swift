@@ -14,7 +14,7 @@ struct NotificationHandler: Sendable {
         }
         switch Self.signedPayload(in: request.body) {
         case .failure(let refusal):
-            reply(.error(400, refusal.code, refusal.message))
+            reply(.error(400, refusal.code.rawValue, refusal.message))
         case .success(let signedPayload):
             let lane: VerificationLane = appleSources.contains(request.clientAddress) ? .reserved : .open
             intake.accept(signedPayload, live: freshness, lane: lane) { outcome in reply(Self.answer(outcome)) }
@@ -75,7 +75,7 @@ struct NotificationHandler: Sendable {
     /// The JWS inside `{"signedPayload": "..."}`: Apple's exact bytes without a copy of the
     /// object, anything else through the one-pass ``NotificationBody`` scan, which refuses every
     /// other shape with its code.
-    static func signedPayload(in body: [UInt8]) -> Result<String, NotificationBody.Refusal> {
+    static func signedPayload(in body: [UInt8]) -> Result<String, ServerError> {
         if isAppleShape(body) {
             let payload = body[prefix.count..<(body.count - 2)]
             let plain = payload.withUnsafeBufferPointer { JSONValue.plainRun(in: $0, from: 0).end == $0.count }

@@ -8,21 +8,25 @@
 struct PathSegments: Equatable {
     let segments: [String]
 
-    init(_ path: String) throws(PathError) {
+    init(_ path: String) throws(ServerError) {
         let bytes = Array(path.utf8)
-        guard bytes.first == UInt8(ascii: "/") else { throw PathError("the path must start with '/'") }
+        guard bytes.first == UInt8(ascii: "/") else { throw ServerError(.invalidPath, "the path must start with '/'") }
         var segments: [String] = []
         for raw in bytes.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            guard !raw.isEmpty else { throw PathError("the path has an empty segment ('//' or a trailing '/')") }
+            guard !raw.isEmpty else {
+                throw ServerError(.invalidPath, "the path has an empty segment ('//' or a trailing '/')")
+            }
             let decoded = try Self.percentDecoded(raw)
-            guard decoded != ".", decoded != ".." else { throw PathError("the path has a '.' or '..' segment") }
+            guard decoded != ".", decoded != ".." else {
+                throw ServerError(.invalidPath, "the path has a '.' or '..' segment")
+            }
             segments.append(decoded)
         }
         self.segments = segments
     }
 
     /// One decoding of `%HH` escapes; the result must be UTF-8 without control characters.
-    static func percentDecoded<Bytes: Collection<UInt8>>(_ raw: Bytes) throws(PathError) -> String {
+    static func percentDecoded<Bytes: Collection<UInt8>>(_ raw: Bytes) throws(ServerError) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var iterator = raw.makeIterator()
@@ -32,14 +36,16 @@ struct PathSegments: Equatable {
                 continue
             }
             guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                throw PathError("malformed percent escape")
+                throw ServerError(.invalidPath, "malformed percent escape")
             }
             out.append(high << 4 | low)
         }
         guard out.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) else {
-            throw PathError("NUL or control character (escaped or not)")
+            throw ServerError(.invalidPath, "NUL or control character (escaped or not)")
         }
-        guard let text = String(validating: out, as: UTF8.self) else { throw PathError("not UTF-8 once decoded") }
+        guard let text = String(validating: out, as: UTF8.self) else {
+            throw ServerError(.invalidPath, "not UTF-8 once decoded")
+        }
         return text
     }
 
@@ -51,10 +57,4 @@ struct PathSegments: Equatable {
         default: nil
         }
     }
-}
-
-/// Why a path was refused: answered 400 `invalid_path`.
-struct PathError: Error, Equatable {
-    let reason: String
-    init(_ reason: String) { self.reason = reason }
 }

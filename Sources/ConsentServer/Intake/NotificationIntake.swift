@@ -100,9 +100,9 @@ public struct NotificationIntake: Sendable {
         var draft = NotificationRecord(notification, signedPayload: signedPayload)
         draft.uuid = uuid
         let record = draft
-        let submitted = Clock.monotonicSeconds()
+        let submitted = Platform.monotonicSeconds()
         ledger.record(record, receivedAt: receivedAt) { [metrics] result in
-            metrics.observe("agekit_store_commit_duration_seconds", seconds: Clock.monotonicSeconds() - submitted)
+            metrics.observe("agekit_store_commit_duration_seconds", seconds: Platform.monotonicSeconds() - submitted)
             switch result {
             case .success(.duplicate):
                 metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "duplicate")])

@@ -8,11 +8,4 @@ public struct Clock: Sendable {
     public init(now: @escaping @Sendable () -> Int64) { self.now = now }
 
     public static let system = Clock { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
-
-    /// Seconds with fractions, for latency measurements.
-    static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 }

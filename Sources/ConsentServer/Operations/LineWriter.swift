@@ -49,25 +49,7 @@ public final class LineWriter: Sendable {
                 defer { buffer.removeAll(keepingCapacity: true) }
                 return buffer
             }
-            Self.writeAll(chunk, to: descriptor)
-        }
-    }
-
-    /// A full write, through short writes and interruptions; a closed or failing descriptor
-    /// loses the chunk, as `FileHandle` would.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
+            Platform.writeAll(chunk, to: descriptor)
         }
     }
 }

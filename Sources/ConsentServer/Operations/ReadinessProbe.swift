@@ -25,7 +25,7 @@ final class ReadinessProbe: Sendable {
     func check(_ answer: @escaping @Sendable (Result<Bool, LedgerError>) -> Void) {
         // Notifications failing to commit: not ready, whatever the probe's small write says.
         if let failure = ledger.recentFailure(at: clock.now()) { return answer(.failure(failure)) }
-        let now = Clock.monotonicSeconds()
+        let now = Platform.monotonicSeconds()
         let action: Result<Bool, LedgerError>?? = state.withLock { state in
             if let last = state.last, now - state.probedAt < interval { return .some(last) }
             state.waiting.append(answer)
@@ -43,7 +43,7 @@ final class ReadinessProbe: Sendable {
         ledger.checkWritable(at: clock.now()) { [self] result in
             let waiting = state.withLock { state in
                 state.last = result
-                state.probedAt = Clock.monotonicSeconds()
+                state.probedAt = Platform.monotonicSeconds()
                 defer { state.waiting = [] }
                 return state.waiting
             }

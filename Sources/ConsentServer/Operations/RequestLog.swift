@@ -105,16 +105,12 @@ public struct RequestLog: Sendable {
             state.withLock { $0.roll(to: second) }
         }
 
-        private static func second() -> Int { Int(Clock.monotonicSeconds()) }
+        private static func second() -> Int { Int(Platform.monotonicSeconds()) }
     }
 
     /// UTC time with milliseconds, e.g. 2026-11-30T12:00:00.123Z.
     static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var parts = tm()
-        var seconds = now.tv_sec
-        gmtime_r(&seconds, &parts)
+        let now = Platform.utcNow()
         // Digits by hand: `String(format:)` costs microseconds on every request.
         var text: [UInt8] = []
         text.reserveCapacity(24)
@@ -127,13 +123,13 @@ public struct RequestLog: Sendable {
             }
             text.append(contentsOf: separator.utf8)
         }
-        append(Int(parts.tm_year) + 1900, digits: 4, then: "-")
-        append(Int(parts.tm_mon) + 1, digits: 2, then: "-")
-        append(Int(parts.tm_mday), digits: 2, then: "T")
-        append(Int(parts.tm_hour), digits: 2, then: ":")
-        append(Int(parts.tm_min), digits: 2, then: ":")
-        append(Int(parts.tm_sec), digits: 2, then: ".")
-        append(now.tv_nsec / 1_000_000, digits: 3, then: "Z")
+        append(now.year, digits: 4, then: "-")
+        append(now.month, digits: 2, then: "-")
+        append(now.day, digits: 2, then: "T")
+        append(now.hour, digits: 2, then: ":")
+        append(now.minute, digits: 2, then: ":")
+        append(now.second, digits: 2, then: ".")
+        append(now.millisecond, digits: 3, then: "Z")
         return String(decoding: text, as: UTF8.self)
     }
 }

@@ -6,9 +6,9 @@ import Foundation
 public enum FileProblem {
     public static func reason(_ error: any Error) -> String {
         let error = error as NSError
-        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        if error.domain == NSPOSIXErrorDomain { return Platform.describe(error: Int32(error.code)) }
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return Platform.describe(error: Int32(underlying.code))
         }
         switch error.code {
         case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "No such file or directory"

@@ -56,7 +56,7 @@ public struct OperatorCheck: Sendable {
         var held: [ListeningSocket] = []  // all held together: two listeners on one port fail
         return places.map { host, port, subject in
             let place = ListenAddress.display(host: host, port: port)
-            do throws(HTTPServerError) {
+            do throws(ServerError) {
                 held.append(try ListeningSocket(host: host, port: port))
                 return Verdict(outcome: .ok, subject: subject, detail: "\(place) can be bound")
             } catch {

@@ -27,12 +27,7 @@ public final class ServerRuntime: Sendable {
         configuration: ServerConfiguration, environment: [String: String],
         openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
     ) throws(ServerError) {
-        let appleSources: AddressRanges
-        do {
-            appleSources = try AddressRanges(configuration.appleSources, field: "notifications.appleSources")
-        } catch {
-            throw ServerError(.invalidConfiguration, error.message)
-        }
+        let appleSources = configuration.appleSources
         // Bound before anything is written: an address in use leaves no database, token or CA behind.
         let listeners = try Self.bindListeners(configuration)
         services = try ServiceAssembly(configuration: configuration, environment: environment, openStore: openStore)
@@ -69,13 +64,6 @@ public final class ServerRuntime: Sendable {
         let targets = configuration.forwardingTargets
         forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets)
         let limits = configuration.limits
-        let sources: SourcePolicy
-        do {
-            sources = try SourcePolicy(configuration.allowedSources, trustedProxies: configuration.trustedProxies)
-        } catch {
-            ledger.close()
-            throw ServerError(.invalidConfiguration, error.message)  // names the field
-        }
         var publicConfiguration = HTTPServerConfiguration(
             host: configuration.host, port: configuration.port, threads: limits.threads,
             maxBodyBytes: limits.maxBodyBytes, memoryPerConnectionBytes: limits.memoryPerConnectionBytes,
@@ -83,7 +71,7 @@ public final class ServerRuntime: Sendable {
             requestHeadTimeoutSeconds: limits.requestHeadTimeoutSeconds,
             minBodyBytesPerSecond: limits.minBodyBytesPerSecond,
             maxConnectionsPerAddress: limits.maxConnectionsPerAddress, tls: tls)
-        publicConfiguration.allowedSources = sources
+        publicConfiguration.allowedSources = configuration.allowedSources
         publicConfiguration.listeningSocket = listeners.main
         if let adminHost = configuration.adminHost {
             server = HTTPServer(
@@ -115,10 +103,10 @@ public final class ServerRuntime: Sendable {
             let host = adminHost.contains(":") ? "[\(adminHost)]" : adminHost
             say("  admin API, /metrics and /readyz on http://\(host):\(adminServer.port)")
         }
-        if !configuration.allowedSources.isEmpty {
-            let proxies = configuration.trustedProxies
+        if !configuration.allowedSources.cidrs.isEmpty {
+            let proxies = configuration.allowedSources.trustedProxies
             say(
-                "  accepting clients from \(configuration.allowedSources.joined(separator: ", "))"
+                "  accepting clients from \(configuration.allowedSources.cidrs.joined(separator: ", "))"
                     + (proxies.isEmpty
                         ? " only"
                         : ", and through the trusted proxies \(proxies.joined(separator: ", ")) for those clients"))
@@ -164,7 +152,7 @@ public final class ServerRuntime: Sendable {
     ) throws(ServerError) -> (main: ListeningSocket, admin: ListeningSocket?) {
         do {
             let main = try ListeningSocket(host: configuration.host, port: configuration.port)
-            let admin = try configuration.adminHost.map { (host) throws(HTTPServerError) in
+            let admin = try configuration.adminHost.map { (host) throws(ServerError) in
                 try ListeningSocket(host: host, port: configuration.adminPort)
             }
             return (main, admin)

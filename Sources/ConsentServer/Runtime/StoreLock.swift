@@ -11,7 +11,7 @@ final class StoreLock: Sendable {
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
-    deinit { close(descriptor) }
+    deinit { Platform.closeDescriptor(descriptor) }
 
     /// Nil for stores that take several servers (PostgreSQL, an in-memory SQLite database).
     static func take(_ storeURL: String) throws(ServerError) -> StoreLock? {
@@ -19,18 +19,17 @@ final class StoreLock: Sendable {
             return nil
         }
         let lockPath = path + ".lock"
-        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
+        switch Platform.lockExclusively(lockPath) {
+        case .held(let descriptor):
+            return StoreLock(descriptor: descriptor)
+        case .failed(let code):
             throw ServerError(
-                .startupFailed, "cannot create the lock file \(lockPath): \(String(cString: strerror(errno)))")
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
+                .startupFailed, "cannot create the lock file \(lockPath): \(Platform.describe(error: code))")
+        case .taken:
             throw ServerError(
                 .startupFailed,
                 "another agekit serve is using \(path) (it holds \(lockPath)): stop it, or give this one a store of its own"
             )
         }
-        return StoreLock(descriptor: descriptor)
     }
 }

@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// SIGTERM and SIGINT honoured at every stage of serve: while it starts (reading the
 /// configuration, connecting to a store that does not answer, migrating) the process stops
 /// at once, since nothing is served yet; once it serves, the signal is handed to the caller
@@ -58,8 +52,6 @@ public final class TerminationWatch: Sendable {
     /// Writes `line` to standard error and ends the process at once, without running exit
     /// handlers while other threads may hold a store or a lock half-way.
     public static func stopNow(_ line: String, status: Int32) -> Never {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        _exit(status)
+        Platform.exitNow(writing: Array((line + "\n").utf8), status: status)
     }
 }

@@ -3,16 +3,16 @@ import Foundation
 /// The status and body of an HTTP/1.1 response read to the end (Content-Length, chunked,
 /// or up to the close).
 enum HTTPAnswerParser {
-    static func parse(_ bytes: [UInt8]) throws(TrustedCAPost.Failure) -> TrustedCAPost.Answer {
+    static func parse(_ bytes: [UInt8]) throws(ServerError) -> TrustedCAPost.Answer {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let end = bytes.firstRange(of: separator) else {
-            throw TrustedCAPost.Failure("the server closed the connection without a whole answer")
+            throw ServerError(.postFailed, "the server closed the connection without a whole answer")
         }
         let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]) else {
-            throw TrustedCAPost.Failure("not an HTTP answer: \(lines[0].prefix(80))")
+            throw ServerError(.postFailed, "not an HTTP answer: \(lines[0].prefix(80))")
         }
         var fields: [String: String] = [:]
         for line in lines.dropFirst() {

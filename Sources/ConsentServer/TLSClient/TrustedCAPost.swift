@@ -1,12 +1,6 @@
 internal import CTLS
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One HTTPS POST that trusts exactly the CA certificates of one PEM file, for a server with
 /// a self-signed or private certificate (`agekit simulate --to https://... --cacert FILE`).
 /// URLSession on Linux trusts only the system store, so this speaks TLS (1.2 or later, the
@@ -17,26 +11,25 @@ public enum TrustedCAPost {
         public let body: [UInt8]
     }
 
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let description: String
-        init(_ description: String) { self.description = description }
-    }
-
     public static func post(
         _ url: URL, headers: [String: String], body: [UInt8], caFile: String, timeoutSeconds: Double = 30
-    ) throws(Failure) -> Answer {
-        guard url.scheme == "https", let host = url.host else { throw Failure("--cacert needs an https:// URL") }
+    ) throws(ServerError) -> Answer {
+        guard url.scheme == "https", let host = url.host else {
+            throw ServerError(.postFailed, "--cacert needs an https:// URL")
+        }
         let port = url.port ?? 443
         let descriptor = try openConnection(host: host, port: port, timeoutSeconds: timeoutSeconds)
-        defer { close(descriptor) }
-        guard let context = SSL_CTX_new(TLS_client_method()) else { throw Failure("cannot create a TLS context") }
+        defer { Platform.closeDescriptor(descriptor) }
+        guard let context = SSL_CTX_new(TLS_client_method()) else {
+            throw ServerError(.postFailed, "cannot create a TLS context")
+        }
         defer { SSL_CTX_free(context) }
         _ = agekit_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION)
         guard SSL_CTX_load_verify_locations(context, caFile, nil) == 1 else {
-            throw Failure("cannot read a CA certificate from \(caFile)")
+            throw ServerError(.postFailed, "cannot read a CA certificate from \(caFile)")
         }
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
-        guard let ssl = SSL_new(context) else { throw Failure("cannot create a TLS connection") }
+        guard let ssl = SSL_new(context) else { throw ServerError(.postFailed, "cannot create a TLS connection") }
         defer { SSL_free(ssl) }
         _ = SSL_set_fd(ssl, descriptor)
         let bareHost = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
@@ -51,7 +44,7 @@ public enum TrustedCAPost {
             let reason =
                 verdict == X509_V_OK
                 ? "the TLS handshake failed" : String(cString: X509_verify_cert_error_string(verdict))
-            throw Failure("TLS with \(host):\(port): \(reason)")
+            throw ServerError(.postFailed, "TLS with \(host):\(port): \(reason)")
         }
         defer { _ = SSL_shutdown(ssl) }
         var request = "POST \(url.path.isEmpty ? "/" : url.path)\(url.query.map { "?" + $0 } ?? "") HTTP/1.1\r\n"
@@ -60,7 +53,9 @@ public enum TrustedCAPost {
         request += "Connection: close\r\n\r\n"
         let bytes = Array(request.utf8) + body
         let written = bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) }
-        guard written == bytes.count else { throw Failure("the request could not be sent to \(host):\(port)") }
+        guard written == bytes.count else {
+            throw ServerError(.postFailed, "the request could not be sent to \(host):\(port)")
+        }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while received.count < 16 << 20 {
@@ -72,33 +67,15 @@ public enum TrustedCAPost {
     }
 
     /// A TCP connection with send and receive deadlines.
-    private static func openConnection(host: String, port: Int, timeoutSeconds: Double) throws(Failure) -> Int32 {
-        var hints = addrinfo()
-        #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-            hints.ai_socktype = SOCK_STREAM
-        #endif
-        var found: UnsafeMutablePointer<addrinfo>?
+    private static func openConnection(host: String, port: Int, timeoutSeconds: Double) throws(ServerError) -> Int32 {
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        guard getaddrinfo(bare, String(port), &hints, &found) == 0, let first = found else {
-            throw Failure("cannot resolve \(host)")
+        switch Platform.openConnection(host: bare, port: port, timeoutSeconds: timeoutSeconds) {
+        case .success(let descriptor):
+            return descriptor
+        case .failure(let error) where error.unresolved:
+            throw ServerError(.postFailed, "cannot resolve \(host)")
+        case .failure(let error):
+            throw ServerError(.postFailed, "cannot connect to \(host):\(port): \(Platform.describe(error: error.code))")
         }
-        defer { freeaddrinfo(found) }
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let candidate = entry {
-            let descriptor = socket(candidate.pointee.ai_family, candidate.pointee.ai_socktype, 0)
-            if descriptor >= 0 {
-                var limit = timeval(tv_sec: Int(timeoutSeconds), tv_usec: 0)
-                _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                if connect(descriptor, candidate.pointee.ai_addr, candidate.pointee.ai_addrlen) == 0 {
-                    return descriptor
-                }
-                close(descriptor)
-            }
-            entry = candidate.pointee.ai_next
-        }
-        throw Failure("cannot connect to \(host):\(port): \(String(cString: strerror(errno)))")
     }
 }

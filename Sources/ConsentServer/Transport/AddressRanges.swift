@@ -4,13 +4,16 @@ public struct AddressRanges: Sendable, Equatable {
     let ranges: [SourcePolicy.Range]
 
     /// - Parameter field: the configuration field the ranges come from, named in a refusal.
-    public init(_ cidrs: [String], field: String) throws(HTTPServerError) {
-        ranges = try cidrs.map { (cidr: String) throws(HTTPServerError) -> SourcePolicy.Range in
+    public init(_ cidrs: [String], field: String) throws(ServerError) {
+        ranges = try cidrs.map { (cidr: String) throws(ServerError) -> SourcePolicy.Range in
             try SourcePolicy.parse(cidr, field: field)
         }
     }
 
     public static let none = AddressRanges(ranges: [])
+
+    /// Where Apple delivers from: 17.0.0.0/8.
+    public static let apple = try! AddressRanges(["17.0.0.0/8"], field: "notifications.appleSources")
 
     private init(ranges: [SourcePolicy.Range]) { self.ranges = ranges }
 

@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What every connection of one running server shares: the responder, the body limit, the
 /// count of requests in flight and the replies parked while their connection is suspended.
 /// Graceful stop reads the count and, past its deadline, answers the parked replies.
@@ -33,21 +27,13 @@ final class ConnectionHub: Sendable {
 
     /// Polls until no request is in flight or `timeout` has passed; true when idle.
     func waitUntilIdle(timeout: Duration) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        let (seconds, attoseconds) = timeout.components
+        let deadline = Platform.monotonicSeconds() + Double(seconds) + Double(attoseconds) / 1e18
         while inFlight.load(ordering: .sequentiallyConsistent) > 0 {
-            if clock.now >= deadline { return false }
-            Self.pause()
+            if Platform.monotonicSeconds() >= deadline { return false }
+            Platform.pause(microseconds: 2_000)
         }
         return true
-    }
-
-    private static func pause() {
-        #if canImport(Glibc)
-            _ = Glibc.usleep(2_000)
-        #elseif canImport(Darwin)
-            _ = Darwin.usleep(2_000)
-        #endif
     }
 
     static let shuttingDown = HTTPResponse.jsonError(

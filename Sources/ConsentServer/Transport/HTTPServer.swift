@@ -25,19 +25,19 @@ public final class HTTPServer: Sendable {
 
     /// Binds and starts serving. Throws with a code naming what is wrong: the address, the
     /// port (in use), the configuration or the TLS material. A server starts at most once.
-    public func start() throws(HTTPServerError) {
+    public func start() throws(ServerError) {
         if let error = configuration.validationError() { throw error }
         if let tls = configuration.tls {
             guard MHDDaemon.tlsSupported else {
-                throw HTTPServerError(
-                    code: "tls_unavailable", message: "this libmicrohttpd was built without TLS support")
+                throw ServerError(
+                    .tlsUnavailable, "this libmicrohttpd was built without TLS support")
             }
             if let error = tls.validationError() { throw error }
         }
         let address = try ListenAddress(host: configuration.host, port: configuration.port)
-        try phase.withLock { (phase) throws(HTTPServerError) in
+        try phase.withLock { (phase) throws(ServerError) in
             guard case .idle = phase else {
-                throw HTTPServerError(code: "already_started", message: "this server was already started")
+                throw ServerError(.alreadyStarted, "this server was already started")
             }
             let watch = ConnectionWatch(
                 headSeconds: Double(configuration.requestHeadTimeoutSeconds),

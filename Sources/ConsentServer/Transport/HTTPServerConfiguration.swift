@@ -55,9 +55,9 @@ public struct HTTPServerConfiguration: Sendable {
 
 extension HTTPServerConfiguration {
     /// The first out-of-range field, named, or nil when every field is usable.
-    func validationError() -> HTTPServerError? {
-        func invalid(_ field: String, _ reason: String) -> HTTPServerError {
-            HTTPServerError(code: "invalid_configuration", message: "\(field) \(reason)")
+    func validationError() -> ServerError? {
+        func invalid(_ field: String, _ reason: String) -> ServerError {
+            ServerError(.invalidConfiguration, "\(field) \(reason)")
         }
         if threads < 1 || threads > 256 { return invalid("threads", "must be between 1 and 256, got \(threads)") }
         if maxBodyBytes < 0 { return invalid("maxBodyBytes", "must not be negative, got \(maxBodyBytes)") }

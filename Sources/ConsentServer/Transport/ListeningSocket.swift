@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A socket bound and listening before the server is built around it, so that `serve` learns
 /// the address is taken before it writes a database, a token or a CA. The one owner of the
 /// descriptor until libmicrohttpd takes it (``handOver()``), which then closes it when it stops.
@@ -15,47 +9,23 @@ public final class ListeningSocket: Sendable {
     public let port: UInt16
     let isIPv6: Bool
 
-    /// The backlog is libmicrohttpd's own default, the system's maximum.
-    public init(host: String, port: UInt16, backlog: Int32 = SOMAXCONN) throws(HTTPServerError) {
+    /// Listens with the system's largest backlog, libmicrohttpd's own default.
+    public init(host: String, port: UInt16) throws(ServerError) {
         let address = try ListenAddress(host: host, port: port)
-        let place = ListenAddress.display(host: host, port: port)
         isIPv6 = address.isIPv6
-        #if canImport(Glibc)
-            let stream = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        #else
-            let stream = SOCK_STREAM
-        #endif
-        let listener = socket(isIPv6 ? AF_INET6 : AF_INET, stream, 0)
-        guard listener >= 0 else {
-            throw HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): \(Self.reason(errno))")
+        switch Platform.openListener(on: address) {
+        case .success(let listener):
+            self.port = listener.port
+            descriptor = Mutex(listener.descriptor)
+        case .failure(let error):
+            let reason = error.duringBind ? Platform.bindProblem(error.code) : Platform.describe(error: error.code)
+            throw .bindFailed(ListenAddress.display(host: host, port: port), reason)
         }
-        var on: Int32 = 1
-        _ = setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        if isIPv6 {
-            _ = setsockopt(listener, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
-        }
-        let length = socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-        let bound = address.withSocketAddress { bind(listener, $0.assumingMemoryBound(to: sockaddr.self), length) }
-        guard bound == 0, listen(listener, backlog) == 0 else {
-            let code = errno
-            close(listener)
-            throw Self.bindError(code, place: place)
-        }
-        // libmicrohttpd's event threads race to accept: a blocking accept would hold the loser.
-        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
-        var storage = sockaddr_in6()
-        var size = socklen_t(MemoryLayout<sockaddr_in6>.size)
-        let named = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &size) }
-        }
-        // sin_port and sin6_port sit at the same offset.
-        self.port = named == 0 ? UInt16(bigEndian: storage.sin6_port) : port
-        descriptor = Mutex(listener)
     }
 
     deinit {
         let socket = descriptor.withLock { $0 }
-        if socket >= 0 { close(socket) }
+        if socket >= 0 { Platform.closeDescriptor(socket) }
     }
 
     /// The descriptor, given up: whoever takes it closes it.
@@ -65,20 +35,4 @@ public final class ListeningSocket: Sendable {
             return socket
         }
     }
-
-    static func bindError(_ code: Int32, place: String) -> HTTPServerError {
-        switch code {
-        case EADDRINUSE:
-            HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): the address is in use")
-        case EACCES, EPERM:
-            HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): permission denied")
-        case EADDRNOTAVAIL:
-            HTTPServerError(
-                code: "bind_failed", message: "cannot listen on \(place): the address is not on this machine")
-        default:
-            HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): \(reason(code))")
-        }
-    }
-
-    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

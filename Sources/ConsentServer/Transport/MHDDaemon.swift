@@ -1,12 +1,6 @@
 internal import CMicroHTTPD
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The one owner of a running `MHD_Daemon`, of the hub its callbacks use, and of the TLS
 /// strings handed to it. Stopping is once-only; `deinit` stops a daemon nobody stopped.
 ///
@@ -34,7 +28,7 @@ final class MHDDaemon: @unchecked Sendable {
 
     deinit {
         stop(drainTimeoutSeconds: 0)
-        for string in ownedStrings { free(string) }
+        for string in ownedStrings { Platform.release(string) }
     }
 
     static var tlsSupported: Bool { MHD_is_feature_supported(.FEATURE_TLS) == .YES }
@@ -42,19 +36,21 @@ final class MHDDaemon: @unchecked Sendable {
     static func start(
         configuration: HTTPServerConfiguration, address: ListenAddress, hub: ConnectionHub
     )
-        throws(HTTPServerError) -> MHDDaemon
+        throws(ServerError) -> MHDDaemon
     {
-        raiseOpenFileLimit()
+        Platform.raiseOpenFileLimit()
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         var owned: [UnsafeMutablePointer<CChar>] = []
         if let tls = configuration.tls {
             flags |= MHD_USE_TLS.rawValue
             // Ownership: copies freed in deinit, after MHD_stop_daemon.
-            owned = [cString(tls.certificatePEM), cString(tls.keyPEM), strdup(tlsPriorities)]
+            owned = [
+                Platform.cString(tls.certificatePEM), Platform.cString(tls.keyPEM), Platform.cString(tlsPriorities),
+            ]
         }
         let hubPointer = Unmanaged.passUnretained(hub).toOpaque()
-        let result = address.withSocketAddress { socketAddress in
+        let result = Platform.withSocketAddress(address) { socketAddress, _ in
             var options = baseOptions(configuration, hubPointer: hubPointer)
             if let listening = configuration.listeningSocket {
                 // Ownership: libmicrohttpd closes the descriptor when it stops.
@@ -68,30 +64,21 @@ final class MHDDaemon: @unchecked Sendable {
                 options.append(MHD_OptionItem(option: .HTTPS_PRIORITIES, value: 0, ptr_value: owned[2]))
             }
             options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-            errno = 0
+            Platform.lastError = 0
             let daemon = options.withUnsafeMutableBufferPointer { items in
                 agekit_mhd_start(
                     flags, configuration.port, configuration.allowedSources.acceptsAll ? nil : mhdAcceptPolicy,
                     hubPointer, mhdAccessHandler, hubPointer, items.baseAddress)
             }
-            return (daemon, errno)
+            return (daemon, Platform.lastError)
         }
         guard let daemon = result.0 else {
-            for string in owned { free(string) }
+            for string in owned { Platform.release(string) }
             throw startError(errno: result.1, configuration: configuration)
         }
         hub.watch.start()
         return MHDDaemon(
             daemon: daemon, hub: hub, ownedStrings: owned, boundPort: configuration.listeningSocket?.port)
-    }
-
-    /// Each connection is a descriptor: thousands of them need more than the usual soft
-    /// limit of 1,024, and a process may raise its soft limit up to the hard one itself.
-    private static func raiseOpenFileLimit() {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     private static func baseOptions(
@@ -133,41 +120,18 @@ final class MHDDaemon: @unchecked Sendable {
     /// The path and query reach the handlers as sent: they decode each segment once
     /// (`PathSegments`), where libmicrohttpd would decode first and cut at a `%00`.
     private static let keepEscapes: agekit_mhd_unescape_callback = { _, _, text in
-        text.map { strlen($0) } ?? 0
+        text.map { Platform.length(of: $0) } ?? 0
     }
 
     /// libmicrohttpd logs nothing in production mode, so the reason comes from errno, which
     /// its failed bind leaves set.
-    private static func startError(errno code: Int32, configuration: HTTPServerConfiguration) -> HTTPServerError {
+    private static func startError(errno code: Int32, configuration: HTTPServerConfiguration) -> ServerError {
         let place = ListenAddress.display(host: configuration.host, port: configuration.port)
-        switch code {
-        case EADDRINUSE:
-            return HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): the address is in use")
-        case EACCES, EPERM:
-            return HTTPServerError(code: "bind_failed", message: "cannot listen on \(place): permission denied")
-        case EADDRNOTAVAIL:
-            return HTTPServerError(
-                code: "bind_failed", message: "cannot listen on \(place): the address is not on this machine")
-        default:
-            if configuration.tls != nil {
-                return HTTPServerError(
-                    code: "tls_invalid",
-                    message: "cannot start HTTPS on \(place): the TLS certificate or key was refused")
-            }
-            let reason = String(cString: strerror(code))
-            return HTTPServerError(code: "start_failed", message: "cannot start the HTTP server on \(place): \(reason)")
+        if Platform.isBindProblem(code) { return .bindFailed(place, Platform.bindProblem(code)) }
+        if configuration.tls != nil {
+            return ServerError(.tlsInvalid, "cannot start HTTPS on \(place): the TLS certificate or key was refused")
         }
-    }
-
-    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
-        // malloc, like strdup, so that every owned string is released with free.
-        let copy = malloc(bytes.count + 1)!.bindMemory(to: CChar.self, capacity: bytes.count + 1)
-        bytes.withUnsafeBytes { source in
-            guard let base = source.baseAddress else { return }
-            UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: source.count)
-        }
-        copy[bytes.count] = 0
-        return copy
+        return ServerError(.startFailed, "cannot start the HTTP server on \(place): \(Platform.describe(error: code))")
     }
 
     /// Stops taking requests (any that arrives from now on is answered 503 `shutting_down`),

@@ -1,11 +1,5 @@
 internal import CMicroHTTPD
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// libmicrohttpd's access handler. Sequence per request: a first call with headers only
 /// (create the context), calls with body chunks, a final call with no data (hand the request
 /// to the responder), and after a suspension one more call to queue the late reply.
@@ -34,7 +28,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
 let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { hubPointer, address, _ in
     guard let hubPointer, let address else { return .NO }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
-    guard hub.sources.accepts(address) else {
+    guard hub.sources.accepts(SourcePolicy.clientBytes(Platform.addressBytes(of: address))) else {
         hub.refused(RefusedRequest(code: "source_not_allowed"))
         return .NO
     }
@@ -87,7 +81,9 @@ enum MHDRequestHandling {
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "/", slot: slot)
         if agekit_mhd_request_line_is_whole(connection, url) == 0 { context.head.urlCut() }
-        if let address = agekit_mhd_client_address(connection), let bytes = SourcePolicy.bytes(of: address) {
+        if let address = agekit_mhd_client_address(connection),
+            let bytes = SourcePolicy.clientBytes(Platform.addressBytes(of: address))
+        {
             context.request.clientAddress = bytes
         }
         let kinds = MHD_ValueKind.HEADER_KIND.rawValue | MHD_ValueKind.GET_ARGUMENT_KIND.rawValue
@@ -105,7 +101,7 @@ enum MHDRequestHandling {
             hub.watch.headReceived(connection, declared: context.request.headers["content-length"].flatMap { Int($0) })
         }
         if let refusal = context.head.refusal(version: version) ?? RequestFraming.refusal(context.request.headers)
-            ?? forwardedRefusal(context, connection, hub)
+            ?? forwardedRefusal(context, hub)
         {
             context.phase = .answered
             return refuse(refusal, context, on: connection, hub: hub)
@@ -128,23 +124,21 @@ enum MHDRequestHandling {
     }
 
     /// A request a trusted proxy forwarded for a client outside `allowedSources`, refused
-    /// before its body is read. Without `X-Forwarded-For` it is the proxy's own, allowed only
-    /// to probe `/healthz`.
-    private static func forwardedRefusal(
-        _ context: RequestContext, _ connection: OpaquePointer, _ hub: ConnectionHub
-    ) -> TransportRefusal? {
-        guard hub.sources.readsForwardedFor, let address = agekit_mhd_client_address(connection),
-            hub.sources.isTrustedProxy(address)
-        else { return nil }
-        let forwardedFor = context.request.headers["x-forwarded-for"]
-        if forwardedFor == nil && context.request.path == "/healthz" { return nil }
-        switch hub.sources.forwardedClient(forwardedFor) {
-        case .success(let client):
+    /// before its body is read (the decision is ``SourcePolicy/source(peer:forwardedFor:path:)``).
+    private static func forwardedRefusal(_ context: RequestContext, _ hub: ConnectionHub) -> TransportRefusal? {
+        guard hub.sources.readsForwardedFor else { return nil }
+        let verdict = hub.sources.source(
+            peer: context.request.clientAddress, forwardedFor: context.request.headers["x-forwarded-for"],
+            path: context.request.path)
+        switch verdict {
+        case .direct:
+            return nil
+        case .client(let client):
             // The request is the client's, not the proxy's: its budgets and limits are the client's.
             context.request.clientAddress = client
             return nil
-        case .failure(let refusal):
-            return TransportRefusal(403, refusal.code, refusal.message, close: true)
+        case .refused(let refusal):
+            return TransportRefusal(403, refusal.code.rawValue, refusal.message, close: true)
         }
     }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The client addresses a listener accepts, as CIDR ranges (`17.0.0.0/8`, `2001:db8::/32`):
 /// checked when a connection is accepted, before a byte of it is read. Empty accepts all.
 ///
@@ -19,12 +13,19 @@ public struct SourcePolicy: Sendable, Equatable {
 
     let ranges: [Range]
     let proxies: [Range]
+    /// The ranges as configured, for the startup summary.
+    public let cidrs: [String]
+    public let trustedProxies: [String]
 
-    public init(_ cidrs: [String], trustedProxies: [String] = []) throws(HTTPServerError) {
-        ranges = try cidrs.map { (cidr: String) throws(HTTPServerError) -> Range in
+    /// Parsed once, when the configuration is read; a range that does not parse is refused
+    /// naming its field.
+    public init(_ cidrs: [String], trustedProxies: [String] = []) throws(ServerError) {
+        self.cidrs = cidrs
+        self.trustedProxies = trustedProxies
+        ranges = try cidrs.map { (cidr: String) throws(ServerError) -> Range in
             try Self.parse(cidr, field: "allowedSources")
         }
-        proxies = try trustedProxies.map { (cidr: String) throws(HTTPServerError) -> Range in
+        proxies = try trustedProxies.map { (cidr: String) throws(ServerError) -> Range in
             try Self.parse(cidr, field: "trustedProxies")
         }
     }
@@ -36,78 +37,85 @@ public struct SourcePolicy: Sendable, Equatable {
     /// Whether requests from some connections must name an allowed client in `X-Forwarded-For`.
     var readsForwardedFor: Bool { !ranges.isEmpty && !proxies.isEmpty }
 
-    /// True when `address` (a `sockaddr_in` or `sockaddr_in6`) lies in one of the ranges or is
-    /// a trusted proxy. An IPv4 client of an IPv6 listener arrives mapped (`::ffff:a.b.c.d`)
-    /// and is compared as IPv4.
-    func accepts(_ address: UnsafePointer<sockaddr>) -> Bool {
+    /// True when a connection from `address` (its bytes as accepted, see ``clientBytes(_:)``;
+    /// nil for a family that is not IP) is accepted: it lies in one of the ranges or is a
+    /// trusted proxy.
+    func accepts(_ address: [UInt8]?) -> Bool {
         guard !ranges.isEmpty else { return true }
-        guard let bytes = Self.bytes(of: address) else { return false }
-        return Self.contains(ranges, bytes) || Self.contains(proxies, bytes)
+        guard let address else { return false }
+        return Self.contains(ranges, address) || Self.contains(proxies, address)
     }
 
-    func isTrustedProxy(_ address: UnsafePointer<sockaddr>) -> Bool {
-        guard !proxies.isEmpty, let bytes = Self.bytes(of: address) else { return false }
-        return Self.contains(proxies, bytes)
+    func isTrustedProxy(_ address: [UInt8]) -> Bool {
+        !proxies.isEmpty && Self.contains(proxies, address)
+    }
+
+    /// What a request's source is once its head is in.
+    enum ForwardedVerdict: Equatable {
+        /// Served as the connection's own: a direct client, or a trusted proxy probing `/healthz`.
+        case direct
+        /// Forwarded by a trusted proxy for this client, whose budgets and limits it takes.
+        case client([UInt8])
+        /// Refused (403, the connection closed).
+        case refused(ServerError)
+    }
+
+    /// The source of a request that came on a connection from `peer` (its address bytes,
+    /// empty when unknown) with `forwardedFor` (the `X-Forwarded-For` field, repeats joined by
+    /// ", ") for `path`. A direct client's header is never read; without the header, a trusted
+    /// proxy's request is its own, allowed only to probe `/healthz`.
+    func source(peer: [UInt8], forwardedFor: String?, path: String) -> ForwardedVerdict {
+        guard readsForwardedFor, isTrustedProxy(peer) else { return .direct }
+        if forwardedFor == nil && path == "/healthz" { return .direct }
+        switch forwardedClient(forwardedFor) {
+        case .success(let client): return .client(client)
+        case .failure(let refusal): return .refused(refusal)
+        }
     }
 
     /// Why a request a trusted proxy forwarded is refused, or nil when its client is allowed.
     /// `forwardedFor`: the `X-Forwarded-For` field, repeats joined by ", ".
     func refusal(forwardedFor: String?) -> (code: String, message: String)? {
         switch forwardedClient(forwardedFor) {
-        case .failure(let refusal): (refusal.code, refusal.message)
+        case .failure(let refusal): (refusal.code.rawValue, refusal.message)
         case .success: nil
         }
     }
 
-    struct ForwardedRefusal: Error {
-        let code: String
-        let message: String
-    }
-
     /// The client a trusted proxy forwarded a request for: its address bytes, or why none is.
-    func forwardedClient(_ forwardedFor: String?) -> Result<[UInt8], ForwardedRefusal> {
+    func forwardedClient(_ forwardedFor: String?) -> Result<[UInt8], ServerError> {
         guard let forwardedFor else {
             return .failure(
-                ForwardedRefusal(
-                    code: "forwarded_for_missing",
-                    message: "a request through a trusted proxy must carry X-Forwarded-For"))
+                ServerError(
+                    .forwardedForMissing,
+                    "a request through a trusted proxy must carry X-Forwarded-For"))
         }
         let entries = forwardedFor.split(separator: ",", omittingEmptySubsequences: false)
         for (index, entry) in entries.enumerated().reversed() {
             let text = Self.trimmed(entry)
             guard let bytes = Self.bytes(ofForwarded: text) else {
                 return .failure(
-                    ForwardedRefusal(
-                        code: "forwarded_for_invalid",
-                        message: "X-Forwarded-For holds '\(text.prefix(64))', not an IP address"))
+                    ServerError(
+                        .forwardedForInvalid,
+                        "X-Forwarded-For holds '\(text.prefix(64))', not an IP address"))
             }
             // A proxy of ours passed it on: the client is further left (the first entry, even a
             // proxy's, is the last word).
             if index > 0 && Self.contains(proxies, bytes) { continue }
             guard Self.contains(ranges, bytes) else {
                 return .failure(
-                    ForwardedRefusal(
-                        code: "source_not_allowed", message: "the forwarded client \(text) is not in allowedSources"))
+                    ServerError(
+                        .sourceNotAllowed, "the forwarded client \(text) is not in allowedSources"))
             }
             return .success(bytes)
         }
-        return .failure(ForwardedRefusal(code: "forwarded_for_invalid", message: "X-Forwarded-For is empty"))
+        return .failure(ServerError(.forwardedForInvalid, "X-Forwarded-For is empty"))
     }
 
-    static func bytes(of address: UnsafePointer<sockaddr>) -> [UInt8]? {
-        switch Int32(address.pointee.sa_family) {
-        case AF_INET:
-            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
-                withUnsafeBytes(of: pointer.pointee.sin_addr) { Array($0) }
-            }
-        case AF_INET6:
-            let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
-                withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
-            }
-            return unmapped(bytes)
-        default:
-            return nil
-        }
+    /// A connection's address bytes as the rules compare them: an IPv4 client of an IPv6
+    /// listener arrives mapped (`::ffff:a.b.c.d`) and is compared as IPv4.
+    static func clientBytes(_ socketAddressBytes: [UInt8]?) -> [UInt8]? {
+        socketAddressBytes.map(unmapped)
     }
 
     /// An address as proxies write it: `a.b.c.d`, `a.b.c.d:port`, an IPv6 address, or one in
@@ -138,13 +146,7 @@ public struct SourcePolicy: Sendable, Equatable {
             ? Array(bytes.suffix(4)) : bytes
     }
 
-    private static func address(_ host: String) -> [UInt8]? {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if inet_pton(AF_INET, host, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
-        if inet_pton(AF_INET6, host, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
-        return nil
-    }
+    private static func address(_ host: String) -> [UInt8]? { Platform.addressBytes(host) }
 
     static func contains(_ ranges: [Range], _ bytes: [UInt8]) -> Bool {
         ranges.contains { range in range.bytes.count == bytes.count && matches(bytes, range) }
@@ -162,10 +164,10 @@ public struct SourcePolicy: Sendable, Equatable {
         return true
     }
 
-    static func parse(_ cidr: String, field: String) throws(HTTPServerError) -> Range {
+    static func parse(_ cidr: String, field: String) throws(ServerError) -> Range {
         let parts = cidr.split(separator: "/", omittingEmptySubsequences: false)
-        let refused = HTTPServerError(
-            code: "invalid_configuration", message: "\(field): '\(cidr)' is not an address range like 17.0.0.0/8")
+        let refused = ServerError(
+            .invalidConfiguration, "\(field): '\(cidr)' is not an address range like 17.0.0.0/8")
         guard parts.count <= 2, let bytes = address(String(parts[0])) else { throw refused }
         let prefix = parts.count == 2 ? Int(parts[1]) : bytes.count * 8
         guard let prefix, (0...(bytes.count * 8)).contains(prefix) else { throw refused }

@@ -11,32 +11,32 @@ public struct TLSFiles: Sendable {
     }
 
     /// Reads both files now, so a missing file fails at configuration time, not at the first handshake.
-    public init(certificatePath: String, keyPath: String) throws(HTTPServerError) {
+    public init(certificatePath: String, keyPath: String) throws(ServerError) {
         self.init(
             certificatePEM: try Self.read(certificatePath, what: "certificate"),
             keyPEM: try Self.read(keyPath, what: "private key"))
     }
 
-    private static func read(_ path: String, what: String) throws(HTTPServerError) -> [UInt8] {
+    private static func read(_ path: String, what: String) throws(ServerError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw HTTPServerError(code: "tls_file_unreadable", message: "cannot read the TLS \(what) file \(path)")
+            throw ServerError(.tlsFileUnreadable, "cannot read the TLS \(what) file \(path)")
         }
         return [UInt8](data)
     }
 
     /// A shape check that catches swapped or empty files with a clear message; the TLS
     /// library still has the last word when the server starts.
-    func validationError() -> HTTPServerError? {
+    func validationError() -> ServerError? {
         let certificate = String(decoding: certificatePEM, as: UTF8.self)
         let key = String(decoding: keyPEM, as: UTF8.self)
         if !certificate.contains("-----BEGIN CERTIFICATE-----") {
-            return HTTPServerError(code: "tls_invalid", message: "the TLS certificate is not a PEM certificate")
+            return ServerError(.tlsInvalid, "the TLS certificate is not a PEM certificate")
         }
         if !(key.contains("-----BEGIN") && key.contains("PRIVATE KEY-----")) {
-            return HTTPServerError(code: "tls_invalid", message: "the TLS private key is not a PEM private key")
+            return ServerError(.tlsInvalid, "the TLS private key is not a PEM private key")
         }
         if certificatePEM.contains(0) || keyPEM.contains(0) {
-            return HTTPServerError(code: "tls_invalid", message: "the TLS certificate or key contains a NUL byte")
+            return ServerError(.tlsInvalid, "the TLS certificate or key contains a NUL byte")
         }
         return nil
     }
