@@ -124,7 +124,7 @@ let package = Package(
 
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
-        .target(name: "ConsentLedger", dependencies: ["AppStoreSignedData", "CSQLite", "CPostgres"]),
+        .target(name: "ConsentLedger", dependencies: ["CSQLite", "CPostgres"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
         .target(
             name: "ConsentServer",

@@ -32,11 +32,15 @@ package struct CompactJWS: Sendable {
         var segment: [UInt8]
         var header: JOSEHeader
         var prefix: SHA256Digest.Prefix?
+        /// SHA-256 of `segment`: from `prefix`, only the last partial block hashed again.
+        var digest: [UInt8]
 
         init(segment: [UInt8], header: JOSEHeader) {
             self.segment = segment
             self.header = header
-            self.prefix = segment.withUnsafeBytes { SHA256Digest.Prefix($0) }
+            let prefix = segment.withUnsafeBytes { SHA256Digest.Prefix($0) }
+            self.prefix = prefix
+            self.digest = segment.withUnsafeBytes { prefix?.hash($0) ?? SHA256Digest.hash($0) }
         }
     }
 

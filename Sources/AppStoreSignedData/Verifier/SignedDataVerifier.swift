@@ -77,6 +77,23 @@ public final class SignedDataVerifier: Sendable {
         _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
     ) throws(VerificationError) -> VerifiedNotification {
         var context = Context(keepsHeader: true, lane: lane)
+        return try notification(jws, receivedAt: receivedAt, context: &context)
+    }
+
+    /// As ``verifyNotification(_:receivedAt:lane:)``, with the parts of the JWS it came in, as
+    /// split and decoded for the verification: for a store that keeps the signed text packed.
+    public func verifySignedNotification(
+        _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
+    ) throws(VerificationError) -> SignedNotification {
+        var context = Context(keepsHeader: true, keepsParts: true, lane: lane)
+        let notification = try notification(jws, receivedAt: receivedAt, context: &context)
+        guard let parts = context.parts else { preconditionFailure("a verified notification without its parts") }
+        return SignedNotification(notification: notification, parts: parts)
+    }
+
+    private func notification(
+        _ jws: String, receivedAt: Date?, context: inout Context
+    ) throws(VerificationError) -> VerifiedNotification {
         context.receivedAt = receivedAt.map { Self.milliseconds($0) / 1000 }
         var notification = try verify(
             jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate },
@@ -150,6 +167,8 @@ extension SignedDataVerifier {
     struct Context {
         /// Keep the first header for the nested fields (a notification's).
         var keepsHeader = false
+        /// Keep the first JWS's parts in ``parts`` (a notification's, for its store).
+        var keepsParts = false
         /// Whose budget a never-seen chain is charged to.
         var lane = VerificationLane.reserved
         var lastX5C: [String]?
@@ -157,6 +176,8 @@ extension SignedDataVerifier {
         var lastHeader: CompactJWS.KnownHeader?
         /// Seconds since 1970 at which a live delivery arrived: its chain must be valid then too.
         var receivedAt: Int64?
+        /// The first JWS's parts, once it verified, when ``keepsParts``.
+        var parts: JWSParts?
     }
 
     func verify<T: PayloadDecodable>(
@@ -181,11 +202,9 @@ extension SignedDataVerifier {
             throw error
         }
         // Headers are remembered only once their chain is trusted.
-        if !parsed.headerReused || (context.keepsHeader && context.lastHeader == nil) {
-            let known = parsed.knownHeader
-            if !parsed.headerReused { headers.insert(known) }
-            if context.keepsHeader, context.lastHeader == nil { context.lastHeader = known }
-        }
+        let known = parsed.knownHeader
+        if !parsed.headerReused { headers.insert(known) }
+        if context.keepsHeader, context.lastHeader == nil { context.lastHeader = known }
 
         guard chain.leafKey.verify(rawSignature: parsed.signature, digest: parsed.signingInputDigest) else {
             throw VerificationError(.signatureMismatch, "the ES256 signature does not match the leaf certificate's key")
@@ -220,6 +239,7 @@ extension SignedDataVerifier {
                 "the chain ends at a root trusted only for \(names), and the payload's environment is "
                     + "'\(environment(value)?.rawValue ?? "(none)")'")
         }
+        if context.keepsParts, context.parts == nil { context.parts = JWSParts(parsed, header: known) }
         return value
     }
 
