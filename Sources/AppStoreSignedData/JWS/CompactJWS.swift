@@ -59,7 +59,7 @@ package struct CompactJWS: Sendable {
     }
 
     /// Where the first two dots are (-1: absent), and whether there is a third.
-    package static func dots(in buffer: UnsafeBufferPointer<UInt8>) -> (first: Int, second: Int, more: Bool) {
+    static func dots(in buffer: UnsafeBufferPointer<UInt8>) -> (first: Int, second: Int, more: Bool) {
         guard let base = buffer.baseAddress else { return (-1, -1, false) }
         func dot(after start: Int) -> Int {
             guard start < buffer.count,

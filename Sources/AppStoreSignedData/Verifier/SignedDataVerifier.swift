@@ -60,10 +60,11 @@ public final class SignedDataVerifier: Sendable {
     public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }
 
     /// The refusal of a compact JWS whose header segment carried a chain refused before, or
-    /// nil. Nothing in `jws` is decoded or copied: a receiver can ask this of a request body
-    /// before it builds anything from it, so a replayed forgery costs one lookup.
-    public func knownRefusal(of jws: UnsafeRawBufferPointer) -> VerificationError? {
-        refused.refusal(forHeaderOf: jws)
+    /// nil. Nothing in `jws` is decoded or copied (it is read in place, say a slice of the
+    /// request body): a receiver can ask this of a body before it builds anything from it, so
+    /// a replayed forgery costs one lookup.
+    public func knownRefusal(of jws: some ContiguousBytes) -> VerificationError? {
+        jws.withUnsafeBytes { refused.refusal(forHeaderOf: $0) }
     }
 
     public func verifyNotification(_ jws: String) throws(VerificationError) -> VerifiedNotification {

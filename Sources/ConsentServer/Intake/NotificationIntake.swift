@@ -43,7 +43,7 @@ public struct NotificationIntake: Sendable {
 
     /// The outcome for a signed payload whose header carried a chain already refused, or nil:
     /// looked up in the bytes as they came, before anything is built from them.
-    func knownForgery(_ signedPayload: UnsafeRawBufferPointer) -> Outcome? {
+    func knownForgery(_ signedPayload: ArraySlice<UInt8>) -> Outcome? {
         verifier.knownRefusal(of: signedPayload).map(unverified)
     }
 
