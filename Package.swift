@@ -130,12 +130,12 @@ let package = Package(
 
         // Server side.
         .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
-        .target(name: "ConsentLedger", dependencies: ["AppStoreSignedData", "CSQLite", "CPostgres"]),
-        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "CCrypto"]),
+        .target(name: "ConsentLedger", dependencies: ["CSQLite", "CPostgres"]),
+        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData"]),
         .target(
             name: "ConsentServer",
             dependencies: [
-                "AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CCrypto", "CTLS", "AppStoreServerAPI",
+                "AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CTLS", "AppStoreServerAPI",
             ]),
         .target(
             name: "AgeKitCLI",

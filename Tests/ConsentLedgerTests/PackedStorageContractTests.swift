@@ -13,10 +13,11 @@ struct PackedStorageContractTests {
         return header + "." + Base64.encode(Array(payload.utf8), alphabet: .url) + ".c2lnbmF0dXJl"
     }
 
+    /// With the payload's parts, as the server passes a verified notification's.
     static func notification(_ uuid: String, signedPayload: String) -> NotificationRecord {
         NotificationRecord(
             uuid: uuid, bundleId: "com.example.app", environment: "Sandbox", type: "TEST", signedDate: 800,
-            signedPayload: signedPayload)
+            signedPayload: signedPayload, signedParts: SignedPayloadParts(compact: signedPayload))
     }
 
     static func rows(_ ledger: Ledger, _ sql: String) throws -> [SQLRow] {

@@ -27,7 +27,7 @@ package enum Base64 {
 
     /// Decodes `input`; nil when a byte is outside the alphabet, the length is impossible,
     /// or the unused trailing bits are not zero (so every input has one decoding only).
-    package static func decode(_ input: UnsafeBufferPointer<UInt8>, alphabet: Alphabet) -> [UInt8]? {
+    static func decode(_ input: UnsafeBufferPointer<UInt8>, alphabet: Alphabet) -> [UInt8]? {
         var count = input.count
         if alphabet == .standard {
             // Padding is optional; when present it must complete the last quantum.
@@ -101,6 +101,10 @@ package enum Base64 {
     }
 
     package static func decode(_ input: [UInt8], alphabet: Alphabet) -> [UInt8]? {
+        input.withUnsafeBufferPointer { decode($0, alphabet: alphabet) }
+    }
+
+    package static func decode(_ input: ArraySlice<UInt8>, alphabet: Alphabet) -> [UInt8]? {
         input.withUnsafeBufferPointer { decode($0, alphabet: alphabet) }
     }
 

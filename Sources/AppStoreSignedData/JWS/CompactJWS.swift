@@ -32,11 +32,15 @@ package struct CompactJWS: Sendable {
         var segment: [UInt8]
         var header: JOSEHeader
         var prefix: SHA256Digest.Prefix?
+        /// SHA-256 of `segment`: from `prefix`, only the last partial block hashed again.
+        var digest: [UInt8]
 
         init(segment: [UInt8], header: JOSEHeader) {
             self.segment = segment
             self.header = header
-            self.prefix = segment.withUnsafeBytes { SHA256Digest.Prefix($0) }
+            let prefix = segment.withUnsafeBytes { SHA256Digest.Prefix($0) }
+            self.prefix = prefix
+            self.digest = segment.withUnsafeBytes { prefix?.hash($0) ?? SHA256Digest.hash($0) }
         }
     }
 
@@ -55,7 +59,7 @@ package struct CompactJWS: Sendable {
     }
 
     /// Where the first two dots are (-1: absent), and whether there is a third.
-    package static func dots(in buffer: UnsafeBufferPointer<UInt8>) -> (first: Int, second: Int, more: Bool) {
+    static func dots(in buffer: UnsafeBufferPointer<UInt8>) -> (first: Int, second: Int, more: Bool) {
         guard let base = buffer.baseAddress else { return (-1, -1, false) }
         func dot(after start: Int) -> Int {
             guard start < buffer.count,

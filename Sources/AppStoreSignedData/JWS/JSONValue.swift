@@ -263,11 +263,17 @@ package enum JSONValue: Sendable, Equatable {
 }
 
 extension JSONValue {
+    /// True when `bytes` need no JSON string handling: no quote, backslash or control byte,
+    /// so they are a string's contents as they stand. Read in place.
+    package static func isPlainStringContent(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { plainRun(in: $0, from: 0).end == $0.count }
+    }
+
     /// Where the run of bytes from `start` that needs no JSON string handling ends: at the
     /// first quote, backslash or control byte, or at the end. Also whether the run holds a
     /// byte that is not ASCII. Eight bytes are tested at a time, the bulk of the long strings
     /// in App Store payloads (nested JWS).
-    package static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, nonASCII: Bool) {
+    static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, nonASCII: Bool) {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         var index = start

@@ -1,10 +1,12 @@
 internal import CCrypto
 
-/// Owns one OpenSSL `EVP_PKEY` (public, or private for the local CA).
+/// Owns one OpenSSL `EVP_PKEY`: a certificate's public key, the local CA's private keys, and
+/// the App Store Server API's keys (`APISigningKey`, `APIPublicKey` use it through the
+/// `package` members below, which take and give bytes only).
 ///
 /// `@unchecked Sendable`: the key is immutable once created; OpenSSL 3 allows concurrent
 /// operations on one `EVP_PKEY` as long as each uses its own `EVP_PKEY_CTX`.
-final class OpenSSLKey: @unchecked Sendable {
+package final class OpenSSLKey: @unchecked Sendable {
     let pointer: OpaquePointer
 
     /// Takes ownership of a reference the caller owned.
@@ -15,7 +17,7 @@ final class OpenSSLKey: @unchecked Sendable {
     deinit { EVP_PKEY_free(pointer) }
 
     /// True for an EC key on P-256, the only key ES256 allows.
-    var isP256: Bool {
+    package var isP256: Bool {
         guard EVP_PKEY_get_base_id(pointer) == EVP_PKEY_EC else { return false }
         var name = [CChar](repeating: 0, count: 32)
         var length = 0
@@ -72,7 +74,7 @@ final class OpenSSLKey: @unchecked Sendable {
     }
 
     /// A new P-256 private key.
-    static func generateP256() -> OpenSSLKey? {
+    package static func generateP256() -> OpenSSLKey? {
         guard let context = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, nil) else { return nil }
         defer { EVP_PKEY_CTX_free(context) }
         var key: OpaquePointer?
@@ -95,7 +97,10 @@ final class OpenSSLKey: @unchecked Sendable {
             return nil
         }
         var length = 0
-        guard EVP_DigestSign(context, nil, &length, message, message.count) == 1 else { return nil }
+        guard EVP_DigestSign(context, nil, &length, message, message.count) == 1 else {
+            ERR_clear_error()
+            return nil
+        }
         var signature = [UInt8](repeating: 0, count: length)
         guard EVP_DigestSign(context, &signature, &length, message, message.count) == 1 else {
             ERR_clear_error()
@@ -112,7 +117,7 @@ final class OpenSSLKey: @unchecked Sendable {
     }
 
     /// Reads a PEM private key (unencrypted).
-    convenience init?(privatePEM pem: [UInt8]) {
+    package convenience init?(privatePEM pem: [UInt8]) {
         let parsed: OpaquePointer? = pem.withUnsafeBytes { buffer in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
             defer { BIO_free(bio) }
@@ -124,76 +129,58 @@ final class OpenSSLKey: @unchecked Sendable {
         }
         self.init(owning: parsed)
     }
-}
 
-/// SHA-256 through a digest fetched once.
-package enum SHA256Digest {
-    /// Owns the fetched `EVP_MD`; fetching on each call costs a provider lookup.
-    private final class Algorithm: @unchecked Sendable {
-        let pointer: OpaquePointer
-        init() {
-            guard let md = EVP_MD_fetch(nil, "SHA256", nil) else { fatalError("OpenSSL has no SHA256") }
-            pointer = md
+    /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----`).
+    package convenience init?(publicPEM pem: [UInt8]) {
+        let parsed: OpaquePointer? = pem.withUnsafeBytes { buffer in
+            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            defer { BIO_free(bio) }
+            return PEM_read_bio_PUBKEY(bio, nil, nil, nil)
         }
-        deinit { EVP_MD_free(pointer) }
+        guard let parsed else {
+            ERR_clear_error()
+            return nil
+        }
+        self.init(owning: parsed)
     }
 
-    private static let algorithm = Algorithm()
-
-    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.withUnsafeBytes { hash($0) }
+    /// The public key as PEM (`SubjectPublicKeyInfo`).
+    package var publicPEM: String {
+        guard let bio = BIO_new(BIO_s_mem()) else { return "" }
+        defer { BIO_free(bio) }
+        guard PEM_write_bio_PUBKEY(bio, pointer) == 1 else { return "" }
+        return MemoryBIO.string(bio)
     }
 
-    package static func hash(_ input: UnsafeRawBufferPointer) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        _ = EVP_Digest(input.baseAddress, input.count, &digest, &length, algorithm.pointer, nil)
-        return digest
+    /// The private key as PKCS#8 PEM, the format of an App Store Connect `.p8` file.
+    package var pkcs8PEM: String {
+        guard let bio = BIO_new(BIO_s_mem()) else { return "" }
+        defer { BIO_free(bio) }
+        guard PEM_write_bio_PKCS8PrivateKey(bio, pointer, nil, nil, 0, nil, nil) == 1 else { return "" }
+        return MemoryBIO.string(bio)
     }
 
-    /// The hash state after the whole 64-byte blocks of a prefix, for inputs that start with
-    /// it: App Store JWS signing inputs begin with the same 5 KB header segment, which is
-    /// then hashed once instead of once per signature.
-    ///
-    /// `@unchecked Sendable`: the state is only read (copied) after `init`.
-    package final class Prefix: @unchecked Sendable {
-        /// Bytes of the prefix the state covers: a multiple of 64, so nothing is buffered.
-        package let count: Int
-        private let state: OpaquePointer
-
-        /// Nil for a prefix shorter than one block, or when OpenSSL fails.
-        package init?(_ prefix: UnsafeRawBufferPointer) {
-            let count = prefix.count & ~63
-            guard count > 0, let state = EVP_MD_CTX_new() else { return nil }
-            guard EVP_DigestInit_ex(state, algorithm.pointer, nil) == 1,
-                EVP_DigestUpdate(state, prefix.baseAddress, count) == 1
-            else {
-                EVP_MD_CTX_free(state)
-                ERR_clear_error()
-                return nil
-            }
-            self.count = count
-            self.state = state
+    /// The public half, as a key object of its own.
+    package var publicKey: OpenSSLKey {
+        var der: UnsafeMutablePointer<UInt8>?
+        let length = i2d_PUBKEY(pointer, &der)
+        guard length > 0, let der else { fatalError("OpenSSL cannot encode a public key") }
+        defer { agekit_OPENSSL_free(der) }
+        var cursor: UnsafePointer<UInt8>? = UnsafePointer(der)
+        guard let copy = d2i_PUBKEY(nil, &cursor, Int(length)) else {
+            fatalError("OpenSSL cannot decode its own public key")
         }
+        return OpenSSLKey(owning: copy)
+    }
 
-        deinit { EVP_MD_CTX_free(state) }
+    /// ES256 over `message`: ECDSA P-256 with SHA-256, as JWS wants it (raw `R || S`, 64 bytes).
+    package func signES256(_ message: [UInt8]) -> [UInt8]? {
+        signSHA256(message).flatMap(ECDSASignature.raw(fromDER:))
+    }
 
-        /// SHA-256 of `input`, whose first ``count`` bytes are the prefix's (the caller compared
-        /// them). Hashes only the rest.
-        package func hash(_ input: UnsafeRawBufferPointer) -> [UInt8] {
-            precondition(input.count >= count, "the input is shorter than the hashed prefix")
-            guard let copy = EVP_MD_CTX_new() else { return SHA256Digest.hash(input) }
-            defer { EVP_MD_CTX_free(copy) }
-            var digest = [UInt8](repeating: 0, count: 32)
-            var length: UInt32 = 0
-            guard EVP_MD_CTX_copy_ex(copy, state) == 1,
-                EVP_DigestUpdate(copy, input.baseAddress! + count, input.count - count) == 1,
-                EVP_DigestFinal_ex(copy, &digest, &length) == 1
-            else {
-                ERR_clear_error()
-                return SHA256Digest.hash(input)
-            }
-            return digest
-        }
+    /// Checks a raw JWS ES256 signature (`R || S`, 64 bytes) over `message`.
+    package func verifyES256(signature: [UInt8], message: [UInt8]) -> Bool {
+        guard signature.count == 64 else { return false }
+        return verifySHA256(derSignature: ECDSASignature.der(fromRaw: signature), message: message)
     }
 }

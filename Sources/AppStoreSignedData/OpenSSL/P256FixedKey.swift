@@ -11,6 +11,9 @@ internal import CCrypto
 /// `EVP_PKEY_verify`. Every step is OpenSSL's arithmetic; this type only orders the steps of
 /// the standard ECDSA check (FIPS 186-5 §6.4.2).
 ///
+/// It owns the two `EC_GROUP`s; every `BIGNUM` and `EC_POINT` that outlives a call is a
+/// ``Scratch``'s, so each C type has one owner.
+///
 /// `@unchecked Sendable`: the groups and the points in them are read-only after `init`; the
 /// mutable numbers of one verification live in a ``Scratch`` that one caller holds at a time.
 final class P256FixedKey: @unchecked Sendable {
@@ -18,8 +21,6 @@ final class P256FixedKey: @unchecked Sendable {
     private let curve: OpaquePointer
     /// P-256 again, with Q as its generator and a table built for it.
     private let keyCurve: OpaquePointer
-    /// The field prime p.
-    private let prime: OpaquePointer
     private let scratches = ReusePool<Scratch>(capacity: 8)
 
     /// Nil when the key is not a P-256 point or OpenSSL cannot build the table.
@@ -37,19 +38,11 @@ final class P256FixedKey: @unchecked Sendable {
             ERR_clear_error()
             return nil
         }
-        guard let prime = BN_new(), EC_GROUP_get_curve(curve, prime, nil, nil, nil) == 1 else {
-            EC_GROUP_free(keyCurve)
-            EC_GROUP_free(curve)
-            ERR_clear_error()
-            return nil
-        }
         self.curve = curve
         self.keyCurve = keyCurve
-        self.prime = prime
     }
 
     deinit {
-        BN_free(prime)
         EC_GROUP_free(keyCurve)
         EC_GROUP_free(curve)
     }
@@ -90,6 +83,7 @@ final class P256FixedKey: @unchecked Sendable {
     private func check(_ raw: [UInt8], _ digest: [UInt8], in scratch: Scratch) -> Bool {
         let order = EC_GROUP_get0_order(curve)
         let context = scratch.context
+        let prime = scratch.prime
         let inverse = raw.withUnsafeBufferPointer { bytes in
             _ = BN_bin2bn(bytes.baseAddress, 32, scratch.r)
             _ = BN_bin2bn(bytes.baseAddress! + 32, 32, scratch.s)
@@ -128,7 +122,7 @@ final class P256FixedKey: @unchecked Sendable {
     var idleCount: Int { scratches.idleCount }
 }
 
-/// The numbers and points one verification writes.
+/// The numbers and points one verification writes, and the field prime p it reads.
 ///
 /// `@unchecked Sendable`: it moves between threads through the pool of ``P256FixedKey``, which
 /// hands it to one caller at a time.
@@ -137,13 +131,17 @@ private final class Scratch: @unchecked Sendable {
     let r: OpaquePointer, s: OpaquePointer, e: OpaquePointer, w: OpaquePointer
     let u1: OpaquePointer, u2: OpaquePointer, x: OpaquePointer, z: OpaquePointer, zz: OpaquePointer, t: OpaquePointer
     let point: OpaquePointer, keyPoint: OpaquePointer
+    /// The field prime p, read only.
+    let prime: OpaquePointer
 
     init?(curve: OpaquePointer, keyCurve: OpaquePointer) {
         let context = BN_CTX_new()
-        let numbers = (0..<10).compactMap { _ in BN_new() }
+        let numbers = (0..<11).compactMap { _ in BN_new() }
         let point = EC_POINT_new(curve)
         let keyPoint = EC_POINT_new(keyCurve)
-        guard let context, numbers.count == 10, let point, let keyPoint else {
+        guard let context, numbers.count == 11, let point, let keyPoint,
+            EC_GROUP_get_curve(curve, numbers[10], nil, nil, nil) == 1
+        else {
             BN_CTX_free(context)
             numbers.forEach { BN_free($0) }
             EC_POINT_free(point)
@@ -155,12 +153,13 @@ private final class Scratch: @unchecked Sendable {
         (r, s, e, w) = (numbers[0], numbers[1], numbers[2], numbers[3])
         (u1, u2, x) = (numbers[4], numbers[5], numbers[6])
         (z, zz, t) = (numbers[7], numbers[8], numbers[9])
+        prime = numbers[10]
         self.point = point
         self.keyPoint = keyPoint
     }
 
     deinit {
-        [r, s, e, w, u1, u2, x, z, zz, t].forEach { BN_free($0) }
+        [r, s, e, w, u1, u2, x, z, zz, t, prime].forEach { BN_free($0) }
         EC_POINT_free(point)
         EC_POINT_free(keyPoint)
         BN_CTX_free(context)

@@ -1,25 +1,12 @@
-internal import CCrypto
-
-/// Owns one OpenSSL `X509_STORE` holding only the configured trust anchors, and verifies
-/// chains against it.
-///
-/// `@unchecked Sendable`: the store is filled once in `init` and only read afterwards;
-/// OpenSSL locks its lookups internally.
-final class TrustStore: @unchecked Sendable {
-    private let store: OpaquePointer
-    /// Keeps the anchors alive as long as the store (the store holds its own references too).
-    private let anchors: [X509Certificate]
+/// The configured trust anchors, in an ``X509Store`` of their own, and the environments
+/// each is trusted for; verifies chains against them.
+final class TrustStore: Sendable {
+    private let store: X509Store
     /// The environments each restricted anchor is trusted for, by the anchor's DER.
     private let restrictions: [[UInt8]: Set<Environment>]
 
     init(anchors: [TrustAnchor]) {
-        guard let store = X509_STORE_new() else { fatalError("X509_STORE_new failed: out of memory") }
-        for anchor in anchors {
-            X509_STORE_add_cert(store, anchor.certificate.pointer)
-        }
-        ERR_clear_error()
-        self.store = store
-        self.anchors = anchors.map(\.certificate)
+        self.store = X509Store(certificates: anchors.map(\.certificate))
         // The same root configured without a restriction too (say, as Apple's) is trusted for all.
         let unrestricted = Set(anchors.filter { $0.environments == nil }.map(\.der))
         var restrictions: [[UInt8]: Set<Environment>] = [:]
@@ -29,8 +16,6 @@ final class TrustStore: @unchecked Sendable {
         }
         self.restrictions = restrictions
     }
-
-    deinit { X509_STORE_free(store) }
 
     /// What a chain verification against the anchors concluded.
     enum Verdict {
@@ -45,7 +30,7 @@ final class TrustStore: @unchecked Sendable {
     /// Verifies that `leaf` chains through `intermediate` to an anchor (leaf, intermediate,
     /// anchor: no other path is acceptable), ignoring time.
     func verify(leaf: X509Certificate, intermediate: X509Certificate) -> Verdict {
-        switch X509Verification.run(leaf: leaf, untrusted: intermediate, store: store, depth: 1, partialChain: false) {
+        switch store.verify(leaf: leaf, untrusted: intermediate, depth: 1, partialChain: false) {
         case .failed(let reason, let depth, let chain):
             // At depth 1 or beyond the failure is the intermediate's or its issuer's, never the
             // leaf's, provided OpenSSL put this intermediate there (a leaf naming the root as

@@ -60,10 +60,11 @@ public final class SignedDataVerifier: Sendable {
     public var cacheStatistics: (hits: Int, misses: Int) { cache.statistics }
 
     /// The refusal of a compact JWS whose header segment carried a chain refused before, or
-    /// nil. Nothing in `jws` is decoded or copied: a receiver can ask this of a request body
-    /// before it builds anything from it, so a replayed forgery costs one lookup.
-    public func knownRefusal(of jws: UnsafeRawBufferPointer) -> VerificationError? {
-        refused.refusal(forHeaderOf: jws)
+    /// nil. Nothing in `jws` is decoded or copied (it is read in place, say a slice of the
+    /// request body): a receiver can ask this of a body before it builds anything from it, so
+    /// a replayed forgery costs one lookup.
+    public func knownRefusal(of jws: some ContiguousBytes) -> VerificationError? {
+        jws.withUnsafeBytes { refused.refusal(forHeaderOf: $0) }
     }
 
     public func verifyNotification(_ jws: String) throws(VerificationError) -> VerifiedNotification {
@@ -77,6 +78,23 @@ public final class SignedDataVerifier: Sendable {
         _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
     ) throws(VerificationError) -> VerifiedNotification {
         var context = Context(keepsHeader: true, lane: lane)
+        return try notification(jws, receivedAt: receivedAt, context: &context)
+    }
+
+    /// As ``verifyNotification(_:receivedAt:lane:)``, with the parts of the JWS it came in, as
+    /// split and decoded for the verification: for a store that keeps the signed text packed.
+    public func verifySignedNotification(
+        _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
+    ) throws(VerificationError) -> SignedNotification {
+        var context = Context(keepsHeader: true, keepsParts: true, lane: lane)
+        let notification = try notification(jws, receivedAt: receivedAt, context: &context)
+        guard let parts = context.parts else { preconditionFailure("a verified notification without its parts") }
+        return SignedNotification(notification: notification, parts: parts)
+    }
+
+    private func notification(
+        _ jws: String, receivedAt: Date?, context: inout Context
+    ) throws(VerificationError) -> VerifiedNotification {
         context.receivedAt = receivedAt.map { Self.milliseconds($0) / 1000 }
         var notification = try verify(
             jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate },
@@ -150,6 +168,8 @@ extension SignedDataVerifier {
     struct Context {
         /// Keep the first header for the nested fields (a notification's).
         var keepsHeader = false
+        /// Keep the first JWS's parts in ``parts`` (a notification's, for its store).
+        var keepsParts = false
         /// Whose budget a never-seen chain is charged to.
         var lane = VerificationLane.reserved
         var lastX5C: [String]?
@@ -157,6 +177,8 @@ extension SignedDataVerifier {
         var lastHeader: CompactJWS.KnownHeader?
         /// Seconds since 1970 at which a live delivery arrived: its chain must be valid then too.
         var receivedAt: Int64?
+        /// The first JWS's parts, once it verified, when ``keepsParts``.
+        var parts: JWSParts?
     }
 
     func verify<T: PayloadDecodable>(
@@ -181,11 +203,9 @@ extension SignedDataVerifier {
             throw error
         }
         // Headers are remembered only once their chain is trusted.
-        if !parsed.headerReused || (context.keepsHeader && context.lastHeader == nil) {
-            let known = parsed.knownHeader
-            if !parsed.headerReused { headers.insert(known) }
-            if context.keepsHeader, context.lastHeader == nil { context.lastHeader = known }
-        }
+        let known = parsed.knownHeader
+        if !parsed.headerReused { headers.insert(known) }
+        if context.keepsHeader, context.lastHeader == nil { context.lastHeader = known }
 
         guard chain.leafKey.verify(rawSignature: parsed.signature, digest: parsed.signingInputDigest) else {
             throw VerificationError(.signatureMismatch, "the ES256 signature does not match the leaf certificate's key")
@@ -220,6 +240,7 @@ extension SignedDataVerifier {
                 "the chain ends at a root trusted only for \(names), and the payload's environment is "
                     + "'\(environment(value)?.rawValue ?? "(none)")'")
         }
+        if context.keepsParts, context.parts == nil { context.parts = JWSParts(parsed, header: known) }
         return value
     }
 

@@ -41,7 +41,7 @@ public final class Ledger: Sendable {
         completion: @escaping @Sendable (Result<RecordOutcome, LedgerError>) -> Void
     ) {
         // Packed here, on the caller's thread, not on the store's one writer.
-        let payload = PackedPayload(notification.signedPayload)
+        let payload = notification.signedParts.flatMap(PackedPayload.init)
         let storeHeader =
             payload.map { payload in !storedHeaders.withLock { $0.contains(payload.headerDigest) } } ?? false
         let completion = deadline.guarding(completion)

@@ -1,5 +1,5 @@
 /// What the ledger keeps of one verified notification: the decoded fields it queries by,
-/// and the raw signed payload. No age data.
+/// and the raw signed payload, stored packed when its parts are given. No age data.
 public struct NotificationRecord: Sendable, Equatable {
     public var uuid: String
     public var bundleId: String
@@ -13,11 +13,15 @@ public struct NotificationRecord: Sendable, Equatable {
     public var appTransactionId: String?
     public var appAccountToken: String?
     public var signedPayload: String
+    /// `signedPayload`'s parts as the verifier split and decoded them; without them the
+    /// payload is stored as it came.
+    public var signedParts: SignedPayloadParts?
 
     public init(
         uuid: String, bundleId: String, environment: String, type: String, subtype: String? = nil,
         signedDate: Int64, transactionId: String? = nil, originalTransactionId: String? = nil,
-        appTransactionId: String? = nil, appAccountToken: String? = nil, signedPayload: String
+        appTransactionId: String? = nil, appAccountToken: String? = nil, signedPayload: String,
+        signedParts: SignedPayloadParts? = nil
     ) {
         self.uuid = uuid
         self.bundleId = bundleId
@@ -30,6 +34,7 @@ public struct NotificationRecord: Sendable, Equatable {
         self.appTransactionId = appTransactionId
         self.appAccountToken = appAccountToken
         self.signedPayload = signedPayload
+        self.signedParts = signedParts
     }
 
     public var isConsentRevocation: Bool { type == "RESCIND_CONSENT" }

@@ -1,7 +1,3 @@
-internal import AppStoreSignedData
-import Foundation
-import Synchronization
-
 /// A signed payload in the form the ledger stores it.
 ///
 /// The header of Apple's JWS carries the signing certificate chain: 4.4 KB of base64 that
@@ -11,10 +7,11 @@ import Synchronization
 /// decoded, each copy of the header inside it replaced by the byte 0x01: Apple's
 /// notifications shrink from 18.7 KB to 1.9 KB on average.
 ///
-/// Unpacking gives back exactly the text that was signed. A payload that would not come
-/// back byte for byte is not packed and is stored as it came: not three parts, a payload
-/// part that is not canonical base64url, or a decoded payload that is not UTF-8 text free
-/// of the bytes 0x00 and 0x01.
+/// It is packed from the parts the verifier split and decoded (``SignedPayloadParts``), and
+/// unpacking gives back exactly the text that was signed: the verifier's decoding is strict,
+/// so the payload's base64url is its segment again. A decoded payload that is not UTF-8 text
+/// free of the bytes 0x00 and 0x01 would not come back byte for byte: it is not packed, and
+/// is stored as it came.
 package struct PackedPayload: Sendable, Equatable {
     /// The JWS header, as it came (base64url).
     package let header: String
@@ -27,41 +24,18 @@ package struct PackedPayload: Sendable, Equatable {
 
     static let headerMark: UInt8 = 0x01
 
-    /// Nil when `signedPayload` cannot be packed and must be stored as it is.
-    package init?(_ signedPayload: String) {
-        var text = signedPayload
-        guard let packed = text.withUTF8(Self.pack) else { return nil }
-        self = packed
-    }
-
-    private init(header: String, headerDigest: String, body: String, signature: String) {
-        self.header = header
-        self.headerDigest = headerDigest
-        self.body = body
-        self.signature = signature
-    }
-
-    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> PackedPayload? {
-        let (firstDot, secondDot, moreDots) = CompactJWS.dots(in: bytes)
-        guard firstDot > 0, secondDot > firstDot, !moreDots else { return nil }
-        let header = UnsafeBufferPointer(rebasing: bytes[..<firstDot])
-        // Strict decoding: one text per byte string, so encoding gives the same text back.
-        guard
-            let payload = Base64.decode(
-                UnsafeBufferPointer(rebasing: bytes[(firstDot + 1)..<secondDot]), alphabet: .url),
-            let packed = payload.withUnsafeBufferPointer({ payload -> [UInt8]? in
-                guard let start = payload.baseAddress else { return [] }
-                guard memchr(start, 0, payload.count) == nil, memchr(start, Int32(headerMark), payload.count) == nil
-                else { return nil }
-                return replacing(header, with: headerMark, in: payload)
-            }),
-            // Valid here means valid before: the marks stand in for whole UTF-8 sequences.
-            let body = String(validating: packed, as: UTF8.self)
+    /// Nil when the payload cannot be packed and must be stored as it came.
+    package init?(_ parts: SignedPayloadParts) {
+        guard !parts.header.isEmpty, parts.headerDigest.count == 32,
+            !parts.payload.contains(where: { $0 == 0 || $0 == Self.headerMark })
         else { return nil }
-        return PackedPayload(
-            header: String(decoding: header, as: UTF8.self), headerDigest: digest(of: header),
-            body: body,
-            signature: String(decoding: UnsafeBufferPointer(rebasing: bytes[(secondDot + 1)...]), as: UTF8.self))
+        let packed = Self.replacing(Array(parts.header.utf8), with: Self.headerMark, in: parts.payload)
+        // Valid here means valid before: the marks stand in for whole UTF-8 sequences.
+        guard let body = String(validating: packed, as: UTF8.self) else { return nil }
+        header = parts.header
+        headerDigest = Self.hex(parts.headerDigest)
+        self.body = body
+        signature = parts.signature
     }
 
     /// The signed payload exactly as it was packed.
@@ -72,55 +46,39 @@ package struct PackedPayload: Sendable, Equatable {
     /// The signed payload from the stored parts.
     package static func unpack(header: String, body: String, signature: String) -> String {
         let payload = expanding(headerMark, into: Array(header.utf8), in: Array(body.utf8))
-        return header + "." + Base64.encode(payload, alphabet: .url) + "." + signature
+        return header + "." + base64URL(payload) + "." + signature
     }
 
-    /// The last header's digest: one signing chain signs nearly every payload.
-    private static let lastDigest = Mutex<(header: [UInt8], digest: String)?>(nil)
-
-    /// Lowercase hex SHA-256 of `header`.
-    private static func digest(of header: UnsafeBufferPointer<UInt8>) -> String {
-        if let last = lastDigest.withLock({ $0 }), last.header.count == header.count,
-            memcmp(last.header, header.baseAddress!, header.count) == 0
-        {
-            return last.digest
-        }
+    private static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in SHA256Digest.hash(UnsafeRawBufferPointer(header)) {
+        hex.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0x0F)])
         }
-        let digest = String(decoding: hex, as: UTF8.self)
-        lastDigest.withLock { $0 = (Array(header), digest) }
-        return digest
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// `bytes` with every occurrence of `pattern`, left to right, replaced by `mark`.
-    private static func replacing(
-        _ pattern: UnsafeBufferPointer<UInt8>, with mark: UInt8, in bytes: UnsafeBufferPointer<UInt8>
-    ) -> [UInt8] {
+    private static func replacing(_ pattern: [UInt8], with mark: UInt8, in bytes: [UInt8]) -> [UInt8] {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        guard let first = pattern.first else { return Array(bytes) }
-        var rest = bytes
-        var searchFrom = 0
-        while rest.count - searchFrom >= pattern.count,
-            let found = memchr(
-                rest.baseAddress! + searchFrom, Int32(first), rest.count - searchFrom - pattern.count + 1)
-        {
-            let offset = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: rest.baseAddress!)
-            guard memcmp(found, pattern.baseAddress!, pattern.count) == 0 else {
-                searchFrom = offset + 1
-                continue
+        var copied = 0
+        var index = 0
+        let last = bytes.count - pattern.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                output.append(contentsOf: bytes[copied..<index])
+                output.append(mark)
+                index += pattern.count
+                copied = index
+            } else {
+                index += 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: rest[..<offset]))
-            output.append(mark)
-            rest = UnsafeBufferPointer(rebasing: rest[(offset + pattern.count)...])
-            searchFrom = 0
         }
-        output.append(contentsOf: rest)
+        output.append(contentsOf: bytes[copied...])
         return output
     }
 
@@ -132,5 +90,24 @@ package struct PackedPayload: Sendable, Equatable {
             if byte == mark { output.append(contentsOf: replacement) } else { output.append(byte) }
         }
         return output
+    }
+
+    /// Base64url without padding, as JWS segments are written.
+    private static func base64URL(_ bytes: [UInt8]) -> String {
+        let symbols = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let rest = min(3, bytes.count - index)
+            var word = UInt32(bytes[index]) << 16
+            if rest > 1 { word |= UInt32(bytes[index + 1]) << 8 }
+            if rest > 2 { word |= UInt32(bytes[index + 2]) }
+            for shift in stride(from: 18, through: 18 - 6 * rest, by: -6) {
+                output.append(symbols[Int(word >> UInt32(shift) & 63)])
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }

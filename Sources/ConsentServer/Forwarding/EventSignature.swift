@@ -1,4 +1,4 @@
-internal import CCrypto
+import AppStoreSignedData
 import Foundation
 
 /// The signature a backend checks on every forwarded event:
@@ -9,18 +9,8 @@ public enum EventSignature {
     public static let signatureHeader = "AgeKit-Signature"
 
     public static func sign(secret: String, timestamp: Int64, body: [UInt8]) -> String {
-        let message = Array("\(timestamp).".utf8) + body
-        let key = Array(secret.utf8)
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = key.withUnsafeBufferPointer { keyBytes in
-            message.withUnsafeBufferPointer { messageBytes in
-                HMAC(
-                    EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count), messageBytes.baseAddress,
-                    messageBytes.count, &digest, &length)
-            }
-        }
-        return "v1=" + digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        let code = HMACSHA256.authenticationCode(for: Array("\(timestamp).".utf8) + body, key: Array(secret.utf8))
+        return "v1=" + code.map { String(format: "%02x", $0) }.joined()
     }
 
     /// Every header of a forwarded event's request: the signature over `body` at `timestamp`,

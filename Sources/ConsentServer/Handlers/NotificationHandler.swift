@@ -59,12 +59,10 @@ struct NotificationHandler: Sendable {
     private static let prefix = Array(#"{"signedPayload":""#.utf8)
 
     /// `body` in Apple's exact shape: `look` applied to the bytes between the quotes, as they
-    /// came (nothing copied or checked); nil for any other shape.
-    static func payloadBytes<T>(in body: [UInt8], _ look: (UnsafeRawBufferPointer) -> T?) -> T? {
+    /// came (a slice of the body: nothing copied or checked); nil for any other shape.
+    static func payloadBytes<T>(in body: [UInt8], _ look: (ArraySlice<UInt8>) -> T?) -> T? {
         guard isAppleShape(body) else { return nil }
-        return body.withUnsafeBytes { bytes in
-            look(UnsafeRawBufferPointer(rebasing: bytes[prefix.count..<(bytes.count - 2)]))
-        }
+        return look(body[prefix.count..<(body.count - 2)])
     }
 
     private static func isAppleShape(_ body: [UInt8]) -> Bool {
@@ -78,8 +76,7 @@ struct NotificationHandler: Sendable {
     static func signedPayload(in body: [UInt8]) -> Result<String, ServerError> {
         if isAppleShape(body) {
             let payload = body[prefix.count..<(body.count - 2)]
-            let plain = payload.withUnsafeBufferPointer { JSONValue.plainRun(in: $0, from: 0).end == $0.count }
-            if !payload.isEmpty, plain {
+            if !payload.isEmpty, JSONValue.isPlainStringContent(payload) {
                 return .success(String(decoding: payload, as: UTF8.self))
             }
         }

@@ -43,7 +43,7 @@ public struct NotificationIntake: Sendable {
 
     /// The outcome for a signed payload whose header carried a chain already refused, or nil:
     /// looked up in the bytes as they came, before anything is built from them.
-    func knownForgery(_ signedPayload: UnsafeRawBufferPointer) -> Outcome? {
+    func knownForgery(_ signedPayload: ArraySlice<UInt8>) -> Outcome? {
         verifier.knownRefusal(of: signedPayload).map(unverified)
     }
 
@@ -64,14 +64,15 @@ public struct NotificationIntake: Sendable {
         completion: @escaping @Sendable (Outcome) -> Void
     ) {
         let receivedAt = clock.now()
-        let notification: VerifiedNotification
+        let signed: SignedNotification
         do {
-            notification = try verifier.verifyNotification(
+            signed = try verifier.verifySignedNotification(
                 signedPayload,
                 receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000), lane: lane)
         } catch {
             return completion(unverified(error))
         }
+        let notification = signed.notification
         let type = notification.notificationType.rawValue
         guard let uuid = Identifiers.canonicalUUID(notification.notificationUUID) else {
             metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "rejected")])
@@ -97,7 +98,7 @@ public struct NotificationIntake: Sendable {
             metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
             return refuse(error.code.rawValue, error.reason)
         }
-        var draft = NotificationRecord(notification, signedPayload: signedPayload)
+        var draft = NotificationRecord(signed, signedPayload: signedPayload)
         draft.uuid = uuid
         let record = draft
         let submitted = Platform.monotonicSeconds()
@@ -126,8 +127,11 @@ public struct NotificationIntake: Sendable {
 }
 
 extension NotificationRecord {
-    /// The fields the ledger keeps: no age data, only what Apple signed about the event.
-    init(_ notification: VerifiedNotification, signedPayload: String) {
+    /// The fields the ledger keeps: no age data, only what Apple signed about the event, and
+    /// the payload's parts as the verifier split and decoded them, to store it packed.
+    init(_ signed: SignedNotification, signedPayload: String) {
+        let notification = signed.notification
+        let parts = signed.parts
         let transaction = notification.data?.transaction
         self.init(
             uuid: notification.notificationUUID, bundleId: notification.bundleId ?? "",
@@ -135,6 +139,9 @@ extension NotificationRecord {
             subtype: notification.subtype?.rawValue, signedDate: notification.signedDate,
             transactionId: notification.transactionId, originalTransactionId: notification.originalTransactionId,
             appTransactionId: notification.appTransactionId, appAccountToken: transaction?.appAccountToken,
-            signedPayload: signedPayload)
+            signedPayload: signedPayload,
+            signedParts: SignedPayloadParts(
+                header: parts.header, headerDigest: parts.headerDigest, payload: parts.payload,
+                signature: parts.signature))
     }
 }

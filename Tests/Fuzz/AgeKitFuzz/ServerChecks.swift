@@ -1,3 +1,4 @@
+import AppStoreSignedData
 import Foundation
 
 @testable import ConsentLedger
@@ -10,7 +11,12 @@ enum ServerChecks {
     /// packed.
     static func packedPayload(_ input: [UInt8]) {
         let text = String(decoding: input, as: UTF8.self)
-        guard let packed = PackedPayload(text) else { return }
+        guard let parts = JWSParts(compact: text),
+            let packed = PackedPayload(
+                SignedPayloadParts(
+                    header: parts.header, headerDigest: parts.headerDigest, payload: parts.payload,
+                    signature: parts.signature))
+        else { return }
         guard packed.signedPayload == text, Array(packed.signedPayload.utf8) == Array(text.utf8) else {
             FuzzFailure.fail("unpacking does not give back the packed text", input)
         }

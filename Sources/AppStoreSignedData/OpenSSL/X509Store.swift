@@ -1,8 +1,28 @@
 internal import CCrypto
 
-/// One `X509_verify_cert` run: strict (`X509_V_FLAG_X509_STRICT`), time ignored (callers
-/// check the chain's window at their own effective time, so cached chains stay exact).
-enum X509Verification {
+/// Owns one OpenSSL `X509_STORE`: the certificates a chain may end at (the configured
+/// anchors in ``TrustStore``, one verified intermediate in ``TrustedIntermediate``), and runs
+/// `X509_verify_cert` against it.
+///
+/// `@unchecked Sendable`: the store is filled once in `init` and only read afterwards;
+/// OpenSSL locks its lookups internally.
+final class X509Store: @unchecked Sendable {
+    private let store: OpaquePointer
+    /// Keeps the certificates alive as long as the store (it holds references of its own too).
+    private let certificates: [X509Certificate]
+
+    init(certificates: [X509Certificate]) {
+        guard let store = X509_STORE_new() else { fatalError("X509_STORE_new failed: out of memory") }
+        for certificate in certificates {
+            X509_STORE_add_cert(store, certificate.pointer)
+        }
+        ERR_clear_error()
+        self.store = store
+        self.certificates = certificates
+    }
+
+    deinit { X509_STORE_free(store) }
+
     enum Outcome {
         /// The chain OpenSSL built, leaf first, ending at a certificate of the store.
         case verified([X509Certificate])
@@ -11,14 +31,15 @@ enum X509Verification {
         case failed(reason: String, depth: Int32, chain: [X509Certificate])
     }
 
+    /// One `X509_verify_cert` run: strict (`X509_V_FLAG_X509_STRICT`), time ignored (callers
+    /// check the chain's window at their own effective time, so cached chains stay exact).
+    ///
     /// - Parameters:
     ///   - untrusted: the only certificate OpenSSL may use between `leaf` and the store.
     ///   - depth: how many untrusted CA certificates the chain may hold (neither the leaf nor
     ///     the store's certificate counts).
     ///   - partialChain: any certificate of the store ends the chain, not only a root.
-    static func run(
-        leaf: X509Certificate, untrusted: X509Certificate?, store: OpaquePointer, depth: Int32, partialChain: Bool
-    ) -> Outcome {
+    func verify(leaf: X509Certificate, untrusted: X509Certificate?, depth: Int32, partialChain: Bool) -> Outcome {
         guard let context = X509_STORE_CTX_new(), let stack = agekit_sk_X509_new_null() else {
             return .failed(reason: "out of memory while verifying the chain", depth: -1, chain: [])
         }
