@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where commands write and read. The real one is the terminal; tests capture it.
 public struct Console: Sendable {
     public let out: @Sendable (String) -> Void

@@ -1,12 +1,6 @@
 import AppStoreSignedData
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `agekit bench verify`: single-threaded verification rates, cold and warm, per payload kind.
 enum BenchVerify {
     struct KindResult: Encodable {
@@ -131,7 +125,7 @@ enum BenchVerify {
     ) -> Double {
         let verifier = make()
         for jws in group { _ = try? verifier.verify(jws, as: kind) }
-        let start = threadCPUSeconds()
+        let start = ThreadCPUClock.seconds()
         var count = 0
         var elapsed = 0.0
         repeat {
@@ -139,15 +133,9 @@ enum BenchVerify {
                 _ = try? verifier.verify(jws, as: kind)
             }
             count += group.count
-            elapsed = threadCPUSeconds() - start
+            elapsed = ThreadCPUClock.seconds() - start
         } while elapsed < seconds
         return Double(count) / elapsed
-    }
-
-    static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// A JWS and its nested JWS (counted from the signed fields Apple nests).
