@@ -13,8 +13,8 @@ struct BatchCommitTests {
 
     /// Runs the machine over `outcomes` (one per transaction it asks for); the transactions it
     /// asked for and the final results as `value` or the error's code.
-    static func drive(count: Int, maxRetries: Int = 2, _ outcomes: [TransactionOutcome]) -> ([Step], [String]) {
-        var machine = BatchCommit(count: count, maxRetries: maxRetries)
+    static func drive(count: Int, maxRetries: Int = 2, _ outcomes: [TransactionOutcome<String>]) -> ([Step], [String]) {
+        var machine = BatchCommit<String>(count: count, maxRetries: maxRetries)
         var steps: [Step] = []
         var remaining = outcomes[...]
         while case .transaction(let positions, let savepoints) = machine.next() {
@@ -38,7 +38,7 @@ struct BatchCommitTests {
         )
     }
 
-    static func done(_ values: String...) -> TransactionOutcome {
+    static func done(_ values: String...) -> TransactionOutcome<String> {
         .committed(values.map { $0 == "x" ? .done(.failure(failure)) : .done(.success($0)) })
     }
 
@@ -130,7 +130,7 @@ struct BatchCommitTests {
 
     @Test("no store keeps a write unanswered: a store that gives no connection fails what waits")
     func noConnection() {
-        var machine = BatchCommit(count: 2, maxRetries: 0)
+        var machine = BatchCommit<String>(count: 2, maxRetries: 0)
         machine.failWaiting(Self.busy)
         guard case .finished(let results) = machine.next() else {
             Issue.record("the machine still asks for a transaction")

@@ -104,9 +104,9 @@ final class TemporarySchemaStore: LedgerStore {
     var dialect: SQLDialect { base.dialect }
     var location: String { base.location }
 
-    func write(
-        _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
-        completion: @escaping @Sendable (Result<any Sendable, LedgerError>) -> Void
+    func write<T: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) throws -> T,
+        completion: @escaping @Sendable (Result<T, LedgerError>) -> Void
     ) {
         base.write(body, completion: completion)
     }

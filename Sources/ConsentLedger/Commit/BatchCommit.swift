@@ -12,15 +12,18 @@
 /// `COMMIT` was sent rolled everything back: the batch runs once more (on a new connection).
 /// A commit whose outcome is unknown fails every write of it: the caller retries, and the
 /// ledger's writes are idempotent.
-struct BatchCommit {
+///
+/// Generic over what a write that ran hands back (`Success`): the machine only moves results
+/// to their writes and cannot make one up, so each caller gets its value as the type it was.
+struct BatchCommit<Success> {
     enum Step {
         /// Run these writes (positions in the batch) in one transaction.
         case transaction([Int], savepoints: Bool)
         /// Every write has its final result.
-        case finished([Result<any Sendable, LedgerError>])
+        case finished([Result<Success, LedgerError>])
     }
 
-    private var results: [Result<any Sendable, LedgerError>?]
+    private var results: [Result<Success, LedgerError>?]
     private var waiting: [Int]
     private var conflicts: [Int]
     private var transactionConflicts = 0
@@ -43,7 +46,7 @@ struct BatchCommit {
     }
 
     /// What became of the transaction `next` asked for.
-    mutating func record(_ outcome: TransactionOutcome) {
+    mutating func record(_ outcome: TransactionOutcome<Success>) {
         let alone = waiting.count == 1
         switch outcome {
         case .committed(let writes):

@@ -1,8 +1,8 @@
 /// What became of one transaction of a batch.
-enum TransactionOutcome {
+enum TransactionOutcome<Success> {
     /// What became of one write of a committed transaction.
     enum Write {
-        case done(Result<any Sendable, LedgerError>)
+        case done(Result<Success, LedgerError>)
         /// A deadlock or serialization failure rolled it back to its savepoint: run it again.
         case conflict(LedgerError)
     }
@@ -28,14 +28,14 @@ enum TransactionOutcome {
 /// statements of a transaction, written once for both stores.
 enum TransactionRun {
     static func run(
-        _ writes: [PendingWrite], on connection: some CommitConnection, savepoints: Bool
-    ) -> TransactionOutcome {
+        _ writes: [any PendingWrite], on connection: some CommitConnection, savepoints: Bool
+    ) -> TransactionOutcome<WriteDelivery> {
         do {
             try connection.begin()
         } catch {
             return .rolledBack(error, at: .begin, connection.lastStatementFailure)
         }
-        var outcomes: [TransactionOutcome.Write] = []
+        var outcomes: [TransactionOutcome<WriteDelivery>.Write] = []
         outcomes.reserveCapacity(writes.count)
         for (position, pending) in writes.enumerated() {
             if savepoints {
@@ -46,7 +46,7 @@ enum TransactionRun {
                 }
             }
             do {
-                outcomes.append(.done(.success(try pending.body(connection))))
+                outcomes.append(.done(.success(try pending.run(on: connection))))
                 if savepoints { try connection.execute("RELEASE agekit_write", []) }
             } catch {
                 let wrapped = LedgerError.wrapping(error)

@@ -9,9 +9,9 @@ public protocol LedgerStore: Sendable {
 
     /// Runs `body` in a write transaction and calls `completion` only after the commit is
     /// durable (or failed). The store may group several writes into one commit.
-    func write(
-        _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
-        completion: @escaping @Sendable (Result<any Sendable, LedgerError>) -> Void)
+    func write<T: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) throws -> T,
+        completion: @escaping @Sendable (Result<T, LedgerError>) -> Void)
 
     /// Runs `body` on a connection that sees every committed write.
     func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T
@@ -24,22 +24,6 @@ public protocol LedgerStore: Sendable {
 }
 
 extension LedgerStore {
-    /// A typed write that reports through `completion`.
-    public func write<T: Sendable>(
-        _ body: @escaping @Sendable (any SQLConnection) throws -> T,
-        completion: @escaping @Sendable (Result<T, LedgerError>) -> Void
-    ) {
-        write({ connection in try body(connection) as any Sendable }) { result in
-            completion(
-                result.flatMap { value in
-                    guard let typed = value as? T else {
-                        return .failure(LedgerError(.rejected, "unexpected result type"))
-                    }
-                    return .success(typed)
-                })
-        }
-    }
-
     /// A write that blocks the calling thread until it is durable.
     @discardableResult
     public func writeAndWait<T: Sendable>(

@@ -6,7 +6,7 @@ import Foundation
 final class WriteQueue: @unchecked Sendable {
     // `pending` and `closing` are guarded by `condition`.
     private let condition = NSCondition()
-    private var pending: [PendingWrite] = []
+    private var pending: [any PendingWrite] = []
     private var closing = false
     private let completions: DispatchQueue
 
@@ -15,24 +15,26 @@ final class WriteQueue: @unchecked Sendable {
     }
 
     /// Queues a write, or fails it at once when the store is closing.
-    func submit(
-        _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
-        completion: @escaping @Sendable (Result<any Sendable, LedgerError>) -> Void
+    func submit<T: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) throws -> T,
+        completion: @escaping @Sendable (Result<T, LedgerError>) -> Void
     ) {
+        // Made before the lock is taken: the one allocation a write costs the queue.
+        let write = TypedWrite(body: body, completion: completion)
         condition.lock()
         guard !closing else {
             condition.unlock()
-            completion(.failure(LedgerError(.unavailable, "the store is closing")))
+            write.fail(LedgerError(.unavailable, "the store is closing"))
             return
         }
-        pending.append(PendingWrite(body: body, completion: completion))
+        pending.append(write)
         condition.broadcast()
         condition.unlock()
     }
 
     /// Waits for writes, then takes up to `limit` of them in order; nil once closing and
     /// drained.
-    func nextBatch(limit: Int) -> [PendingWrite]? {
+    func nextBatch(limit: Int) -> [any PendingWrite]? {
         condition.lock()
         defer { condition.unlock() }
         while pending.isEmpty && !closing { condition.wait() }
@@ -42,12 +44,24 @@ final class WriteQueue: @unchecked Sendable {
         return batch
     }
 
-    /// Hands each write its result, off the calling (writer) thread.
-    func complete(_ batch: [PendingWrite], with results: [Result<any Sendable, LedgerError>]) {
-        let finished: [@Sendable () -> Void] = zip(batch, results).map { write, result in
-            { write.completion(result) }
+    /// Hands each write its result, off the calling (writer) thread: a committed write its
+    /// value, a failed one its error.
+    func complete(_ batch: [any PendingWrite], with results: [Result<WriteDelivery, LedgerError>]) {
+        completions.async {
+            for (write, result) in zip(batch, results) {
+                switch result {
+                case .success(let deliver): deliver()
+                case .failure(let error): write.fail(error)
+                }
+            }
         }
-        completions.async { finished.forEach { $0() } }
+    }
+
+    /// Fails every write of a batch that no transaction ran, off the calling thread.
+    func fail(_ batch: [any PendingWrite], with error: LedgerError) {
+        completions.async {
+            for write in batch { write.fail(error) }
+        }
     }
 
     /// Refuses new writes; the writers drain what is queued, then get nil.
@@ -57,9 +71,4 @@ final class WriteQueue: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
-}
-
-struct PendingWrite {
-    let body: @Sendable (any SQLConnection) throws -> any Sendable
-    let completion: @Sendable (Result<any Sendable, LedgerError>) -> Void
 }

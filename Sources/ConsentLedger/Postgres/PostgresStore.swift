@@ -46,9 +46,9 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
 
     deinit { close() }
 
-    public func write(
-        _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
-        completion: @escaping @Sendable (Result<any Sendable, LedgerError>) -> Void
+    public func write<T: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) throws -> T,
+        completion: @escaping @Sendable (Result<T, LedgerError>) -> Void
     ) {
         writes.submit(body, completion: completion)
     }
@@ -122,8 +122,8 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     /// result per write, all final (every commit they depend on is durable). A connection
     /// that failed is rolled back, or dropped when it is gone, so the next transaction runs
     /// on a new one.
-    private func perform(_ batch: [PendingWrite]) -> [Result<any Sendable, LedgerError>] {
-        var machine = BatchCommit(count: batch.count, maxRetries: configuration.maxTransactionRetries)
+    private func perform(_ batch: [any PendingWrite]) -> [Result<WriteDelivery, LedgerError>] {
+        var machine = BatchCommit<WriteDelivery>(count: batch.count, maxRetries: configuration.maxTransactionRetries)
         while case .transaction(let positions, let savepoints) = machine.next() {
             let connection: PostgresConnection
             do {

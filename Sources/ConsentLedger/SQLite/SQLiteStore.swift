@@ -92,9 +92,9 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         return (writer, checkpointer)
     }
 
-    public func write(
-        _ body: @escaping @Sendable (any SQLConnection) throws -> any Sendable,
-        completion: @escaping @Sendable (Result<any Sendable, LedgerError>) -> Void
+    public func write<T: Sendable>(
+        _ body: @escaping @Sendable (any SQLConnection) throws -> T,
+        completion: @escaping @Sendable (Result<T, LedgerError>) -> Void
     ) {
         writes.submit(body, completion: completion)
     }
@@ -149,7 +149,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
     /// The batch by the rules of ``BatchCommit``, each transaction on the one writer
     /// connection. A transaction that committed to files no path names any more is not
     /// acknowledged (see `SQLiteFiles.replaced`): its outcome counts as lost.
-    private func commit(_ batch: [PendingWrite]) {
+    private func commit(_ batch: [any PendingWrite]) {
         // The index turned unwritable under its read-write mapping: no connection may touch
         // it until it is writable again (then the same connections go on).
         if let reason = untouchableIndex() { return fail(batch, "\(reason); not stored (retried once a second)") }
@@ -160,7 +160,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         guard let connection = writer else {
             return fail(batch, "the database could not be opened again; not stored (retried once a second)")
         }
-        var machine = BatchCommit(count: batch.count, maxRetries: 0)
+        var machine = BatchCommit<WriteDelivery>(count: batch.count, maxRetries: 0)
         while case .transaction(let positions, let savepoints) = machine.next() {
             var outcome = TransactionRun.run(positions.map { batch[$0] }, on: connection, savepoints: savepoints)
             if case .committed = outcome, let reason = files?.replaced() {
@@ -182,9 +182,8 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         if checkpointer?.takeRestart() == true { _ = connection.checkpointPassively() }
     }
 
-    private func fail(_ batch: [PendingWrite], _ reason: String) {
-        let error = LedgerError(.unavailable, reason)
-        writes.complete(batch, with: batch.map { _ in .failure(error) })
+    private func fail(_ batch: [any PendingWrite], _ reason: String) {
+        writes.fail(batch, with: LedgerError(.unavailable, reason))
     }
 
     /// Why no connection may touch the files now, or nil.
