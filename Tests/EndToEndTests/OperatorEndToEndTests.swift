@@ -39,7 +39,7 @@ struct OperatorEndToEndTests {
             if hung { process.interrupt() }
             if hung { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: errors.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
             #expect(!hung, "\(arguments[0]) with \(fault) hung")
             #expect(process.terminationStatus != 0)
             #expect(text.contains(store), "\(arguments[0]): \(text)")
@@ -94,7 +94,7 @@ struct OperatorEndToEndTests {
         let served = process.isRunning
         if served { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: errors.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         #expect(!served, "\(half): serve started")
         #expect(process.terminationStatus != 0)
         #expect(text.contains("tls") || text.contains("TLS"), "\(half): \(text)")
@@ -197,8 +197,8 @@ struct OperatorEndToEndTests {
         shell.standardOutput = out
         shell.standardError = errors
         try shell.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 0, "\(problems)")
         #expect(text.contains("RESCIND_CONSENT"))

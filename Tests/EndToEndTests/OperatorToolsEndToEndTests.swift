@@ -54,7 +54,7 @@ struct OperatorToolsEndToEndTests {
         #expect(try await server.post(signedPayload: try Self.rescind(server, uuid: uuid)).status == 200)
         #expect(Self.finish(tail, seconds: 15), "tail did not stop after --count events")
         #expect(tail.terminationStatus == 0)
-        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let lines = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
             .split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(lines)")
         for line in lines {
@@ -217,7 +217,7 @@ extension OperatorToolsEndToEndTests {
         #expect(process.isRunning, "serve did not wait for the silent store")
         kill(process.processIdentifier, signal)
         #expect(Self.finish(process, seconds: 5), "serve ignored the signal while starting")
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: errors.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         #expect(text.contains("received while starting"), "\(text)")
         #expect(!text.contains("secret"))
     }

@@ -231,7 +231,7 @@ enum PostgresDatabase {
         process.arguments = ["psql", url, "-v", "ON_ERROR_STOP=1", "-Atc", query]
         process.standardOutput = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = output.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw MissingDatabase() }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)

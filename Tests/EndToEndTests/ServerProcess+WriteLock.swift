@@ -15,7 +15,7 @@ extension ServerProcess {
         let output = Pipe()
         locker.standardOutput = output
         try locker.run()
-        _ = output.fileHandleForReading.availableData  // waits for "locked"
+        _ = output.fileHandleForReading.readSomeRetryingInterrupts()  // waits for "locked"
         return locker
     }
 }

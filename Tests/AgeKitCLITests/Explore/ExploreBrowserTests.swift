@@ -151,7 +151,7 @@ enum Chromium {
         try process.run()
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         watchdog.cancel()
         try? FileManager.default.removeItem(atPath: profile)

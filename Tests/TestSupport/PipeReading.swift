@@ -1,0 +1,31 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemRead = Darwin.read
+#endif
+
+extension FileHandle {
+    /// Everything up to the end of the stream. Not `readDataToEndOfFile()`: Foundation on
+    /// Linux force-tries its read, and a signal that interrupts it (EINTR, as the SIGCHLD
+    /// handler of `Process` can while other tests run children) ends the whole test process.
+    public func readAllRetryingInterrupts() -> Data {
+        var data = Data()
+        while let chunk = readSomeRetryingInterrupts(), !chunk.isEmpty { data.append(chunk) }
+        return data
+    }
+
+    /// What is available now, waiting for at least one byte; empty at the end of the stream,
+    /// nil when the read fails. `availableData` without its crash on EINTR (see above).
+    public func readSomeRetryingInterrupts() -> Data? {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(fileDescriptor, $0.baseAddress, $0.count) }
+            if count >= 0 { return Data(buffer[0..<count]) }
+            if errno != EINTR { return nil }
+        }
+    }
+}
