@@ -5,6 +5,8 @@
 #
 #   bench/compare.sh BASE serve|verify|attack [PAIRS]     e.g. bench/compare.sh b41ff36 serve 3
 #
+# BASE_AGEKIT=PATH uses a release binary of BASE built before instead of building it again.
+#
 # serve: durable notifications/s (bench/serve.sh); verify: warm verifications/s
 # (bench/verify.sh); attack: the valid rate under the forged flood, as a ratio to the run alone
 # (bench/attack.sh with one pair). Every run is bounded by the benchmark's own settings.
@@ -22,10 +24,16 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
-say "building $BASE (release) in a worktree of its own"
-git -C "$ROOT" worktree add --detach "$WORK/base" "$BASE" >/dev/null 2>&1
-(cd "$WORK/base" && swift build -c release --product agekit 2>&1 | tail -n 1) >&2
-BASE_BIN=$(cd "$WORK/base" && swift build -c release --show-bin-path)/agekit
+if [ -n "${BASE_AGEKIT:-}" ]; then
+    # A release binary of BASE built before (one build serves several comparisons).
+    [ -x "$BASE_AGEKIT" ] || { echo "BASE_AGEKIT=$BASE_AGEKIT is not an executable" >&2; exit 2; }
+    BASE_BIN=$BASE_AGEKIT
+else
+    say "building $BASE (release) in a worktree of its own"
+    git -C "$ROOT" worktree add --detach "$WORK/base" "$BASE" >/dev/null 2>&1
+    (cd "$WORK/base" && swift build -c release --product agekit 2>&1 | tail -n 1) >&2
+    BASE_BIN=$(cd "$WORK/base" && swift build -c release --show-bin-path)/agekit
+fi
 say "building the working tree (release)"
 (cd "$ROOT" && swift build -c release --product agekit 2>&1 | tail -n 1) >&2
 NEW_BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/agekit

@@ -43,7 +43,7 @@ final class ServerProcess: @unchecked Sendable {
             process.standardError = FileHandle.nullDevice
         }
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: (handle.readSomeRetryingInterrupts() ?? Data()), as: UTF8.self)
+            let text = String(decoding: handle.availableData, as: UTF8.self)
             self?.lock.withLock {
                 guard let self else { return }
                 // A read can end inside a line: keep the unfinished end for the next one.

@@ -19,7 +19,9 @@ extension FileHandle {
     }
 
     /// What is available now, waiting for at least one byte; empty at the end of the stream,
-    /// nil when the read fails. `availableData` without its crash on EINTR (see above).
+    /// nil when the read fails. `availableData` without its crash on EINTR (see above), for a
+    /// blocking read; not inside a `readabilityHandler`, whose reads libdispatch drives (a raw
+    /// read there crashed the event loop when the handler's source was cancelled).
     public func readSomeRetryingInterrupts() -> Data? {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
