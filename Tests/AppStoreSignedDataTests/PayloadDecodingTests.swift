@@ -66,11 +66,11 @@ struct PayloadDecodingTests {
         #"{"a":tru}"#, "{\"a\":\"\u{1}\"}", #"{"a":"x"} x"#, #"{"a":"\q"}"#, "",
     ])
     func malformedOrMistypedPayloadsAreRejected(_ json: String) {
-        #expect(throws: JSONValue.Failure.self) { try JWSTransaction.decode(Array(json.utf8)) }
+        #expect(throws: VerificationError.self) { try JWSTransaction.decode(Array(json.utf8)) }
     }
 
     @Test func invalidUTF8IsRejected() {
-        #expect(throws: JSONValue.Failure.self) {
+        #expect(throws: VerificationError.self) {
             try JWSTransaction.decode([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])
         }
     }
@@ -85,6 +85,6 @@ struct PayloadDecodingTests {
 
     @Test func nestingIsBounded() {
         let deep = #"{"a":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
-        #expect(throws: JSONValue.Failure.self) { try JWSTransaction.decode(Array(deep.utf8)) }
+        #expect(throws: VerificationError.self) { try JWSTransaction.decode(Array(deep.utf8)) }
     }
 }

@@ -2,12 +2,12 @@
 /// same rules as their `Decodable` conformances: unknown fields ignored, `null` same as
 /// absent, wrong types rejected naming the field.
 protocol PayloadDecodable {
-    init(_ fields: JSONFields) throws(JSONValue.Failure)
+    init(_ fields: JSONFields) throws(VerificationError)
 }
 
 extension PayloadDecodable {
     /// Parses and decodes a payload: a JSON object.
-    static func decode(_ bytes: [UInt8]) throws(JSONValue.Failure) -> Self {
+    static func decode(_ bytes: [UInt8]) throws(VerificationError) -> Self {
         try Self(JSONFields(try JSONValue.parse(bytes), path: ""))
     }
 }
@@ -17,9 +17,9 @@ struct JSONFields {
     let members: [String: JSONValue]
     let path: String
 
-    init(_ value: JSONValue, path: String) throws(JSONValue.Failure) {
+    init(_ value: JSONValue, path: String) throws(VerificationError) {
         guard case .object(let members) = value else {
-            throw JSONValue.Failure("\(path.isEmpty ? "the payload" : path) is not an object")
+            throw .malformedPayload("\(path.isEmpty ? "the payload" : path) is not an object")
         }
         self.members = members
         self.path = path
@@ -32,65 +32,65 @@ struct JSONFields {
         return value
     }
 
-    func string(_ key: String) throws(JSONValue.Failure) -> String? {
+    func string(_ key: String) throws(VerificationError) -> String? {
         guard let value = member(key) else { return nil }
-        guard case .string(let text) = value else { throw JSONValue.Failure("\(name(key)) is not a string") }
+        guard case .string(let text) = value else { throw .malformedPayload("\(name(key)) is not a string") }
         return text
     }
 
-    func int64(_ key: String) throws(JSONValue.Failure) -> Int64? {
+    func int64(_ key: String) throws(VerificationError) -> Int64? {
         guard let value = member(key) else { return nil }
-        guard case .integer(let number) = value else { throw JSONValue.Failure("\(name(key)) is not an integer") }
+        guard case .integer(let number) = value else { throw .malformedPayload("\(name(key)) is not an integer") }
         return number
     }
 
-    func int32(_ key: String) throws(JSONValue.Failure) -> Int32? {
+    func int32(_ key: String) throws(VerificationError) -> Int32? {
         guard let number = try int64(key) else { return nil }
-        guard let narrow = Int32(exactly: number) else { throw JSONValue.Failure("\(name(key)) is out of range") }
+        guard let narrow = Int32(exactly: number) else { throw .malformedPayload("\(name(key)) is out of range") }
         return narrow
     }
 
-    func bool(_ key: String) throws(JSONValue.Failure) -> Bool? {
+    func bool(_ key: String) throws(VerificationError) -> Bool? {
         guard let value = member(key) else { return nil }
-        guard case .bool(let flag) = value else { throw JSONValue.Failure("\(name(key)) is not a boolean") }
+        guard case .bool(let flag) = value else { throw .malformedPayload("\(name(key)) is not a boolean") }
         return flag
     }
 
-    func strings(_ key: String) throws(JSONValue.Failure) -> [String]? {
+    func strings(_ key: String) throws(VerificationError) -> [String]? {
         guard let value = member(key) else { return nil }
-        guard case .array(let items) = value else { throw JSONValue.Failure("\(name(key)) is not an array") }
+        guard case .array(let items) = value else { throw .malformedPayload("\(name(key)) is not an array") }
         var result: [String] = []
         result.reserveCapacity(items.count)
         for item in items {
-            guard case .string(let text) = item else { throw JSONValue.Failure("\(name(key)) holds a non-string") }
+            guard case .string(let text) = item else { throw .malformedPayload("\(name(key)) holds a non-string") }
             result.append(text)
         }
         return result
     }
 
-    func object(_ key: String) throws(JSONValue.Failure) -> JSONFields? {
+    func object(_ key: String) throws(VerificationError) -> JSONFields? {
         guard let value = member(key) else { return nil }
         return try JSONFields(value, path: name(key))
     }
 
-    func value<T: OpenValue>(_ key: String, _ type: T.Type = T.self) throws(JSONValue.Failure) -> T?
+    func value<T: OpenValue>(_ key: String, _ type: T.Type = T.self) throws(VerificationError) -> T?
     where T.RawValue == String {
         try string(key).map(T.init(rawValue:))
     }
 
-    func value<T: OpenValue>(_ key: String, _ type: T.Type = T.self) throws(JSONValue.Failure) -> T?
+    func value<T: OpenValue>(_ key: String, _ type: T.Type = T.self) throws(VerificationError) -> T?
     where T.RawValue == Int32 {
         try int32(key).map(T.init(rawValue:))
     }
 
-    func required<T>(_ key: String, _ value: T?) throws(JSONValue.Failure) -> T {
-        guard let value else { throw JSONValue.Failure("missing \(name(key))") }
+    func required<T>(_ key: String, _ value: T?) throws(VerificationError) -> T {
+        guard let value else { throw .malformedPayload("missing \(name(key))") }
         return value
     }
 }
 
 extension JWSTransaction: PayloadDecodable {
-    init(_ f: JSONFields) throws(JSONValue.Failure) {
+    init(_ f: JSONFields) throws(VerificationError) {
         self.init()
         originalTransactionId = try f.string("originalTransactionId")
         transactionId = try f.string("transactionId")
@@ -126,7 +126,7 @@ extension JWSTransaction: PayloadDecodable {
 }
 
 extension JWSRenewalInfo: PayloadDecodable {
-    init(_ f: JSONFields) throws(JSONValue.Failure) {
+    init(_ f: JSONFields) throws(VerificationError) {
         self.init()
         expirationIntent = try f.value("expirationIntent")
         originalTransactionId = try f.string("originalTransactionId")
@@ -153,7 +153,7 @@ extension JWSRenewalInfo: PayloadDecodable {
 }
 
 extension AppTransaction: PayloadDecodable {
-    init(_ f: JSONFields) throws(JSONValue.Failure) {
+    init(_ f: JSONFields) throws(VerificationError) {
         self.init()
         receiptType = try f.value("receiptType")
         appAppleId = try f.int64("appAppleId")
@@ -172,7 +172,7 @@ extension AppTransaction: PayloadDecodable {
 }
 
 extension VerifiedNotification: PayloadDecodable {
-    init(_ f: JSONFields) throws(JSONValue.Failure) {
+    init(_ f: JSONFields) throws(VerificationError) {
         self.init(
             notificationType: NotificationType(
                 rawValue: try f.required("notificationType", f.string("notificationType"))),
@@ -216,7 +216,7 @@ extension VerifiedNotification: PayloadDecodable {
         }
         // Without a section there is no app to check it against: a shape Apple never sends.
         guard data != nil || summary != nil || externalPurchaseToken != nil || appData != nil else {
-            throw JSONValue.Failure("the notification has none of data, summary, externalPurchaseToken and appData")
+            throw .malformedPayload("the notification has none of data, summary, externalPurchaseToken and appData")
         }
     }
 }
