@@ -1,5 +1,5 @@
-/// A parsed JSON value. App Store payloads are decoded from it by hand (see
-/// `PayloadDecoding.swift`): on the hot path this is several times cheaper than `Codable`.
+/// A parsed JSON value. App Store payloads are decoded from it through each model's field
+/// list (see `PayloadDecoding.swift`): on the hot path this is several times cheaper than `Codable`.
 package enum JSONValue: Sendable, Equatable {
     case string(String)
     /// A number without fraction or exponent that fits in 64 bits.
