@@ -19,13 +19,13 @@ struct JSONStringScanTests {
         }
         for invalid: [UInt8] in [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80]] {
             let bytes = Array(#"{"k":""#.utf8) + Array(prefix.utf8) + invalid + Array(#"bbbbbbbbbbbbbbbb"}"#.utf8)
-            #expect(throws: JSONValue.Failure.self, "\(invalid) at \(offset)") { try JSONValue.parse(bytes) }
+            #expect(throws: VerificationError.self, "\(invalid) at \(offset)") { try JSONValue.parse(bytes) }
         }
         for control: UInt8 in [0x00, 0x01, 0x09, 0x0A, 0x1F] {
             var bytes = Array(#"{"k":""#.utf8) + Array(prefix.utf8) + [control] + Array(#"bbbbbbbbbbbbbbbb"}"#.utf8)
-            #expect(throws: JSONValue.Failure.self) { try JSONValue.parse(bytes) }
+            #expect(throws: VerificationError.self) { try JSONValue.parse(bytes) }
             bytes = Array(#"{"k":""#.utf8) + Array(prefix.utf8)  // unterminated after the prefix
-            #expect(throws: JSONValue.Failure.self) { try JSONValue.parse(bytes) }
+            #expect(throws: VerificationError.self) { try JSONValue.parse(bytes) }
         }
     }
 }

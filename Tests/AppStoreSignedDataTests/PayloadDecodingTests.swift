@@ -66,11 +66,11 @@ struct PayloadDecodingTests {
         #"{"a":tru}"#, "{\"a\":\"\u{1}\"}", #"{"a":"x"} x"#, #"{"a":"\q"}"#, "",
     ])
     func malformedOrMistypedPayloadsAreRejected(_ json: String) {
-        #expect(throws: JSONValue.Failure.self) { try JWSTransaction.decode(Array(json.utf8)) }
+        #expect(throws: VerificationError.self) { try JWSTransaction.decode(Array(json.utf8)) }
     }
 
     @Test func invalidUTF8IsRejected() {
-        #expect(throws: JSONValue.Failure.self) {
+        #expect(throws: VerificationError.self) {
             try JWSTransaction.decode([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])
         }
     }
@@ -85,6 +85,51 @@ struct PayloadDecodingTests {
 
     @Test func nestingIsBounded() {
         let deep = #"{"a":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
-        #expect(throws: JSONValue.Failure.self) { try JWSTransaction.decode(Array(deep.utf8)) }
+        #expect(throws: VerificationError.self) { try JWSTransaction.decode(Array(deep.utf8)) }
+    }
+}
+
+/// Each model's field list is its one list: a stored property missing from it would be
+/// neither decoded nor encoded, on either path.
+@Suite("Payload field lists")
+struct PayloadFieldListTests {
+    struct KeyCollector: PayloadFieldVisitor {
+        var keys: [String] = []
+        mutating func string(_ key: String, _ value: inout String?) { keys.append(key) }
+        mutating func int64(_ key: String, _ value: inout Int64?) { keys.append(key) }
+        mutating func int32(_ key: String, _ value: inout Int32?) { keys.append(key) }
+        mutating func bool(_ key: String, _ value: inout Bool?) { keys.append(key) }
+        mutating func strings(_ key: String, _ value: inout [String]?) { keys.append(key) }
+        mutating func value<T: OpenValue>(_ key: String, _ value: inout T?) where T.RawValue == String {
+            keys.append(key)
+        }
+        mutating func value<T: OpenValue>(_ key: String, _ value: inout T?) where T.RawValue == Int32 {
+            keys.append(key)
+        }
+        mutating func section<T: PayloadDecodable & Codable>(_ key: String, _ value: inout T?) { keys.append(key) }
+        mutating func required(_ key: String, _ value: inout String) { keys.append(key) }
+        mutating func required(_ key: String, _ value: inout Int64) { keys.append(key) }
+        mutating func required<T: OpenValue>(_ key: String, _ value: inout T) where T.RawValue == String {
+            keys.append(key)
+        }
+        mutating func verified<T: Codable>(_ key: String, _ value: inout T?) { keys.append(key) }
+    }
+
+    static func listsEveryStoredProperty<T: PayloadDecodable>(_ type: T.Type) -> Bool {
+        var model = T()
+        var collector = KeyCollector()
+        model.visitFields(&collector)
+        return collector.keys == Mirror(reflecting: model).children.compactMap(\.label)
+    }
+
+    @Test func everyStoredPropertyIsInItsModelsFieldList() {
+        #expect(Self.listsEveryStoredProperty(VerifiedNotification.self))
+        #expect(Self.listsEveryStoredProperty(NotificationData.self))
+        #expect(Self.listsEveryStoredProperty(NotificationAppData.self))
+        #expect(Self.listsEveryStoredProperty(NotificationSummary.self))
+        #expect(Self.listsEveryStoredProperty(ExternalPurchaseToken.self))
+        #expect(Self.listsEveryStoredProperty(JWSTransaction.self))
+        #expect(Self.listsEveryStoredProperty(JWSRenewalInfo.self))
+        #expect(Self.listsEveryStoredProperty(AppTransaction.self))
     }
 }

@@ -139,7 +139,7 @@ struct SimulateCommand: Command {
                 type: type, subtype: subtype, bundleId: common.bundleId, environment: common.environment,
                 appTransactionId: common.appTransactionId, appAppleId: common.appAppleId, ca: common.ca)
         } catch {
-            throw .failure(code: "signing_failed", message: "\(error)")
+            throw .failure(code: "signing_failed", message: error.message)
         }
     }
 
@@ -150,7 +150,7 @@ struct SimulateCommand: Command {
                 appTransactionId: common.appTransactionId, bundleId: common.bundleId,
                 environment: common.environment, appAppleId: common.appAppleId, ca: common.ca)
         } catch {
-            throw .failure(code: "signing_failed", message: "\(error)")
+            throw .failure(code: "signing_failed", message: error.message)
         }
     }
 

@@ -64,10 +64,9 @@ final class RefusedChains: Sendable {
     }
 
     private static func headerSegment(of jws: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-        guard let base = jws.baseAddress, let dot = memchr(base, Int32(UInt8(ascii: ".")), jws.count) else {
-            return nil
-        }
-        return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(dot)))
+        guard let base = jws.baseAddress, let dot = Platform.offset(of: UInt8(ascii: "."), in: base, count: jws.count)
+        else { return nil }
+        return UnsafeRawBufferPointer(start: base, count: dot)
     }
 
     var count: Int { refusals.withLock { $0.count } }
@@ -97,7 +96,7 @@ private enum HeaderSegment: Hashable, @unchecked Sendable {
             right.withBytes { right in
                 guard left.count == right.count else { return false }
                 guard let a = left.baseAddress, let b = right.baseAddress else { return true }
-                return memcmp(a, b, left.count) == 0
+                return Platform.sameBytes(a, b, count: left.count)
             }
         }
     }

@@ -36,6 +36,10 @@ public struct VerificationError: CodedServerError {
         case inputTooLarge = "input_too_large"
         /// A certificate or key given as configuration does not parse.
         case invalidTrustAnchor = "invalid_trust_anchor"
+        /// The local test certificate authority's files cannot be read or written.
+        case localCAUnavailable = "local_ca_unavailable"
+        /// The local test certificate authority could not make a key, a certificate or a signature.
+        case signingFailed = "signing_failed"
     }
 
     public var code: Code
@@ -48,4 +52,12 @@ public struct VerificationError: CodedServerError {
 
     /// The reason, under the name every server error gives it.
     public var message: String { reason }
+}
+
+extension VerificationError {
+    /// What the strict JSON reader refuses. Each caller states what the JSON was: a header
+    /// becomes `malformed_jws`, a payload keeps `malformed_payload`, both with this reason.
+    static func malformedPayload(_ reason: String) -> VerificationError {
+        VerificationError(.malformedPayload, reason)
+    }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A compact JWS split into its parts, decoded from base64url, before any trust decision.
 package struct CompactJWS: Sendable {
     var header: JOSEHeader
@@ -63,9 +57,9 @@ package struct CompactJWS: Sendable {
         guard let base = buffer.baseAddress else { return (-1, -1, false) }
         func dot(after start: Int) -> Int {
             guard start < buffer.count,
-                let found = memchr(base + start, Int32(UInt8(ascii: ".")), buffer.count - start)
+                let found = Platform.offset(of: UInt8(ascii: "."), in: base + start, count: buffer.count - start)
             else { return -1 }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            return start + found
         }
         let first = dot(after: 0)
         let second = first < 0 ? -1 : dot(after: first + 1)

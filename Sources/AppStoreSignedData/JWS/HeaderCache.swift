@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Parsed protected headers keyed by their exact base64url segment, so a JWS whose header
 /// bytes were seen before skips decoding and parsing them again (App Store data signed with
 /// the same chain carries byte-identical headers), and hashes only the rest of its signing
@@ -40,7 +34,7 @@ final class HeaderCache: Sendable {
     static func same(_ stored: [UInt8], _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
         guard stored.count == segment.count else { return false }
         guard let other = segment.baseAddress else { return true }
-        return stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, other, segment.count) == 0 }
+        return stored.withUnsafeBufferPointer { Platform.sameBytes($0.baseAddress!, other, count: segment.count) }
     }
 
     func header(for segment: UnsafeBufferPointer<UInt8>) -> CompactJWS.KnownHeader? {

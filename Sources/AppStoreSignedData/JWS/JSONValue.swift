@@ -1,5 +1,5 @@
-/// A parsed JSON value. App Store payloads are decoded from it by hand (see
-/// `PayloadDecoding.swift`): on the hot path this is several times cheaper than `Codable`.
+/// A parsed JSON value. App Store payloads are decoded from it through each model's field
+/// list (see `PayloadDecoding.swift`): on the hot path this is several times cheaper than `Codable`.
 package enum JSONValue: Sendable, Equatable {
     case string(String)
     /// A number without fraction or exponent that fits in 64 bits.
@@ -11,19 +11,16 @@ package enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    struct Failure: Error, Sendable {
-        var message: String
-        init(_ message: String) { self.message = message }
-    }
-
     /// Strict RFC 8259: one value, no trailing bytes, valid UTF-8 in strings, no duplicate
     /// keys (two parsers must never read one payload two ways), nesting at most 32 deep.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { buffer throws(Failure) -> JSONValue in
+    static func parse(_ bytes: [UInt8]) throws(VerificationError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(VerificationError) -> JSONValue in
             var parser = Parser(bytes: buffer)
             let value = try parser.value(depth: 0)
             parser.skipSpace()
-            guard parser.index == buffer.count else { throw Failure("trailing bytes at offset \(parser.index)") }
+            guard parser.index == buffer.count else {
+                throw .malformedPayload("trailing bytes at offset \(parser.index)")
+            }
             return value
         }
     }
@@ -41,10 +38,10 @@ package enum JSONValue: Sendable, Equatable {
             }
         }
 
-        mutating func value(depth: Int) throws(Failure) -> JSONValue {
-            guard depth < 32 else { throw Failure("nesting deeper than 32") }
+        mutating func value(depth: Int) throws(VerificationError) -> JSONValue {
+            guard depth < 32 else { throw .malformedPayload("nesting deeper than 32") }
             skipSpace()
-            guard index < bytes.count else { throw Failure("unexpected end") }
+            guard index < bytes.count else { throw .malformedPayload("unexpected end") }
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
@@ -58,27 +55,27 @@ package enum JSONValue: Sendable, Equatable {
                 while true {
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                        throw Failure("expected a key at offset \(index)")
+                        throw .malformedPayload("expected a key at offset \(index)")
                     }
                     let key = try string()
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                        throw Failure("expected ':' at offset \(index)")
+                        throw .malformedPayload("expected ':' at offset \(index)")
                     }
                     index += 1
                     let member = try value(depth: depth + 1)
                     guard object.updateValue(member, forKey: key) == nil else {
-                        throw Failure("duplicate key \"\(key.prefix(64))\"")
+                        throw .malformedPayload("duplicate key \"\(key.prefix(64))\"")
                     }
                     skipSpace()
-                    guard index < bytes.count else { throw Failure("unterminated object") }
+                    guard index < bytes.count else { throw .malformedPayload("unterminated object") }
                     if bytes[index] == UInt8(ascii: ",") {
                         index += 1
                     } else if bytes[index] == UInt8(ascii: "}") {
                         index += 1
                         return .object(object)
                     } else {
-                        throw Failure("expected ',' or '}' at offset \(index)")
+                        throw .malformedPayload("expected ',' or '}' at offset \(index)")
                     }
                 }
             case UInt8(ascii: "["):
@@ -92,14 +89,14 @@ package enum JSONValue: Sendable, Equatable {
                 while true {
                     array.append(try value(depth: depth + 1))
                     skipSpace()
-                    guard index < bytes.count else { throw Failure("unterminated array") }
+                    guard index < bytes.count else { throw .malformedPayload("unterminated array") }
                     if bytes[index] == UInt8(ascii: ",") {
                         index += 1
                     } else if bytes[index] == UInt8(ascii: "]") {
                         index += 1
                         return .array(array)
                     } else {
-                        throw Failure("expected ',' or ']' at offset \(index)")
+                        throw .malformedPayload("expected ',' or ']' at offset \(index)")
                     }
                 }
             case UInt8(ascii: "\""):
@@ -118,16 +115,16 @@ package enum JSONValue: Sendable, Equatable {
             }
         }
 
-        mutating func literal(_ word: StaticString) throws(Failure) {
+        mutating func literal(_ word: StaticString) throws(VerificationError) {
             let count = word.utf8CodeUnitCount
-            guard index + count <= bytes.count else { throw Failure("unexpected end") }
+            guard index + count <= bytes.count else { throw .malformedPayload("unexpected end") }
             for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
-                throw Failure("unexpected byte at offset \(index + offset)")
+                throw .malformedPayload("unexpected byte at offset \(index + offset)")
             }
             index += count
         }
 
-        mutating func number() throws(Failure) -> JSONValue {
+        mutating func number() throws(VerificationError) -> JSONValue {
             let start = index
             var integral = true
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -136,9 +133,9 @@ package enum JSONValue: Sendable, Equatable {
                 index += 1
             }
             let digitCount = index - digitsStart
-            guard digitCount > 0 else { throw Failure("unexpected byte at offset \(start)") }
+            guard digitCount > 0 else { throw .malformedPayload("unexpected byte at offset \(start)") }
             guard digitCount == 1 || bytes[digitsStart] != UInt8(ascii: "0") else {
-                throw Failure("leading zero at offset \(start)")
+                throw .malformedPayload("leading zero at offset \(start)")
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 integral = false
@@ -147,7 +144,7 @@ package enum JSONValue: Sendable, Equatable {
                 while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
                     index += 1
                 }
-                guard index > fractionStart else { throw Failure("bad number at offset \(start)") }
+                guard index > fractionStart else { throw .malformedPayload("bad number at offset \(start)") }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 integral = false
@@ -159,7 +156,7 @@ package enum JSONValue: Sendable, Equatable {
                 while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
                     index += 1
                 }
-                guard index > exponentStart else { throw Failure("bad number at offset \(start)") }
+                guard index > exponentStart else { throw .malformedPayload("bad number at offset \(start)") }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             if integral, let value = Int64(text) { return .integer(value) }
@@ -167,7 +164,7 @@ package enum JSONValue: Sendable, Equatable {
         }
 
         /// A string starting at the opening quote; validates UTF-8 and decodes escapes.
-        mutating func string() throws(Failure) -> String {
+        mutating func string() throws(VerificationError) -> String {
             index += 1  // the opening quote
             let start = index
             var escaped = false
@@ -183,10 +180,10 @@ package enum JSONValue: Sendable, Equatable {
                     index += 2
                     continue
                 }
-                if byte < 0x20 { throw Failure("control character in a string at offset \(index)") }
+                if byte < 0x20 { throw .malformedPayload("control character in a string at offset \(index)") }
                 index += 1
             }
-            guard index < bytes.count else { throw Failure("unterminated string") }
+            guard index < bytes.count else { throw .malformedPayload("unterminated string") }
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1  // the closing quote
             if !escaped {
@@ -194,19 +191,19 @@ package enum JSONValue: Sendable, Equatable {
                 // lookup per call) for the strings App Store payloads are made of.
                 if !nonASCII { return String(decoding: raw, as: UTF8.self) }
                 guard let text = String(validating: raw, as: UTF8.self) else {
-                    throw Failure("invalid UTF-8 in a string")
+                    throw .malformedPayload("invalid UTF-8 in a string")
                 }
                 return text
             }
             return try unescape(raw)
         }
 
-        private func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
+        private func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws(VerificationError) -> String {
             var out: [UInt8] = []
             out.reserveCapacity(raw.count)
             var position = 0
-            func hex4(_ at: Int) throws(Failure) -> UInt32 {
-                guard at + 4 <= raw.count else { throw Failure("bad \\u escape") }
+            func hex4(_ at: Int) throws(VerificationError) -> UInt32 {
+                guard at + 4 <= raw.count else { throw .malformedPayload("bad \\u escape") }
                 var value: UInt32 = 0
                 for offset in 0..<4 {
                     let byte = raw[at + offset]
@@ -215,7 +212,7 @@ package enum JSONValue: Sendable, Equatable {
                     case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
                     case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
                     case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                    default: throw Failure("bad \\u escape")
+                    default: throw .malformedPayload("bad \\u escape")
                     }
                     value = value << 4 | UInt32(digit)
                 }
@@ -228,7 +225,7 @@ package enum JSONValue: Sendable, Equatable {
                     position += 1
                     continue
                 }
-                guard position + 1 < raw.count else { throw Failure("unterminated escape") }
+                guard position + 1 < raw.count else { throw .malformedPayload("unterminated escape") }
                 let kind = raw[position + 1]
                 position += 2
                 switch kind {
@@ -244,19 +241,21 @@ package enum JSONValue: Sendable, Equatable {
                     if (0xD800..<0xDC00).contains(code) {
                         guard position + 6 <= raw.count, raw[position] == UInt8(ascii: "\\"),
                             raw[position + 1] == UInt8(ascii: "u")
-                        else { throw Failure("unpaired surrogate") }
+                        else { throw .malformedPayload("unpaired surrogate") }
                         let low = try hex4(position + 2)
-                        guard (0xDC00..<0xE000).contains(low) else { throw Failure("unpaired surrogate") }
+                        guard (0xDC00..<0xE000).contains(low) else { throw .malformedPayload("unpaired surrogate") }
                         position += 6
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let scalar = Unicode.Scalar(code) else { throw Failure("unpaired surrogate") }
+                    guard let scalar = Unicode.Scalar(code) else { throw .malformedPayload("unpaired surrogate") }
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default:
-                    throw Failure("bad escape")
+                    throw .malformedPayload("bad escape")
                 }
             }
-            guard let text = String(validating: out, as: UTF8.self) else { throw Failure("invalid UTF-8 in a string") }
+            guard let text = String(validating: out, as: UTF8.self) else {
+                throw .malformedPayload("invalid UTF-8 in a string")
+            }
             return text
         }
     }

@@ -5,10 +5,6 @@ import Foundation
 /// way the App Store does (ES256, 3-entry `x5c`), so they verify wherever its root is trusted
 /// and nowhere else.
 public final class LocalCertificateAuthority: Sendable {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
-
     let root: X509Certificate
     let intermediate: X509Certificate
     let leaf: X509Certificate
@@ -38,7 +34,9 @@ public final class LocalCertificateAuthority: Sendable {
 
     /// Loads the authority kept in `directory`, or creates one there (valid from a day before
     /// `now` for ten years) when the directory holds none.
-    public static func loadOrCreate(directory: String, now: Date = Date()) throws -> LocalCertificateAuthority {
+    public static func loadOrCreate(
+        directory: String, now: Date = Date()
+    ) throws(VerificationError) -> LocalCertificateAuthority {
         let url = URL(fileURLWithPath: directory)
         if FileManager.default.fileExists(atPath: url.appendingPathComponent(files.leafKey).path) {
             return try load(directory: directory)
@@ -50,24 +48,25 @@ public final class LocalCertificateAuthority: Sendable {
     }
 
     /// Reads an authority written by ``write(to:)``.
-    public static func load(directory: String) throws -> LocalCertificateAuthority {
+    public static func load(directory: String) throws(VerificationError) -> LocalCertificateAuthority {
         let url = URL(fileURLWithPath: directory)
-        func bytes(_ name: String) throws -> [UInt8] {
+        func bytes(_ name: String) throws(VerificationError) -> [UInt8] {
             do {
                 return [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
             } catch {
-                throw Failure(description: "cannot read \(url.appendingPathComponent(name).path): \(error)")
+                throw VerificationError(
+                    .localCAUnavailable, "cannot read \(url.appendingPathComponent(name).path): \(error)")
             }
         }
-        func certificate(_ name: String) throws -> X509Certificate {
+        func certificate(_ name: String) throws(VerificationError) -> X509Certificate {
             guard let certificate = X509Certificate(pem: try bytes(name)) else {
-                throw Failure(description: "\(name) in \(directory) is not a PEM certificate")
+                throw VerificationError(.localCAUnavailable, "\(name) in \(directory) is not a PEM certificate")
             }
             return certificate
         }
-        func key(_ name: String) throws -> OpenSSLKey {
+        func key(_ name: String) throws(VerificationError) -> OpenSSLKey {
             guard let key = OpenSSLKey(privatePEM: try bytes(name)) else {
-                throw Failure(description: "\(name) in \(directory) is not a PEM private key")
+                throw VerificationError(.localCAUnavailable, "\(name) in \(directory) is not a PEM private key")
             }
             return key
         }
@@ -81,7 +80,7 @@ public final class LocalCertificateAuthority: Sendable {
     /// Tests choose the window (expired, not yet valid) and may leave out Apple's extensions.
     public static func generate(
         notBefore: Date, notAfter: Date, leafOID: Bool = true, intermediateOID: Bool = true
-    ) throws -> LocalCertificateAuthority {
+    ) throws(VerificationError) -> LocalCertificateAuthority {
         try generate(
             notBefore: notBefore, notAfter: notAfter, leafExtension: leafOID ? .appleLeaf : nil,
             intermediateExtension: intermediateOID ? .appleIntermediate : nil)
@@ -91,72 +90,70 @@ public final class LocalCertificateAuthority: Sendable {
     static func generate(
         notBefore: Date, notAfter: Date, leafExtension: ObjectIdentifierOpenSSL?,
         intermediateExtension: ObjectIdentifierOpenSSL?
-    ) throws -> LocalCertificateAuthority {
+    ) throws(VerificationError) -> LocalCertificateAuthority {
         guard let rootKey = OpenSSLKey.generateP256(), let intermediateKey = OpenSSLKey.generateP256(),
             let leafKey = OpenSSLKey.generateP256()
-        else { throw Failure(description: "could not generate P-256 keys") }
+        else { throw VerificationError(.signingFailed, "could not generate P-256 keys") }
         let from = Int64(notBefore.timeIntervalSince1970.rounded(.down))
         let until = Int64(notAfter.timeIntervalSince1970.rounded(.down))
         var generator = SystemRandomNumberGenerator()
         func serial() -> Int64 { Int64.random(in: 1...Int64.max, using: &generator) }
-        do {
-            let root = try CertificateBuilder.issue(
-                role: .root, commonName: "AgeKit Local Root CA", subjectKey: rootKey, issuer: nil, serial: serial(),
-                notBefore: from, notAfter: until, appleOID: nil)
-            let intermediate = try CertificateBuilder.issue(
-                role: .intermediate, commonName: "AgeKit Local Intermediate CA", subjectKey: intermediateKey,
-                issuer: (root, rootKey), serial: serial(), notBefore: from, notAfter: until,
-                appleOID: intermediateExtension)
-            let leaf = try issueLeaf(
-                key: leafKey, issuer: (intermediate, intermediateKey), notBefore: from, notAfter: until,
-                appleOID: leafExtension)
-            return LocalCertificateAuthority(
-                root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey,
-                intermediateKey: intermediateKey, leafKey: leafKey)
-        } catch {
-            throw Failure(description: error.description)
-        }
+        let root = try CertificateBuilder.issue(
+            role: .root, commonName: "AgeKit Local Root CA", subjectKey: rootKey, issuer: nil, serial: serial(),
+            notBefore: from, notAfter: until, appleOID: nil)
+        let intermediate = try CertificateBuilder.issue(
+            role: .intermediate, commonName: "AgeKit Local Intermediate CA", subjectKey: intermediateKey,
+            issuer: (root, rootKey), serial: serial(), notBefore: from, notAfter: until,
+            appleOID: intermediateExtension)
+        let leaf = try issueLeaf(
+            key: leafKey, issuer: (intermediate, intermediateKey), notBefore: from, notAfter: until,
+            appleOID: leafExtension)
+        return LocalCertificateAuthority(
+            root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey,
+            intermediateKey: intermediateKey, leafKey: leafKey)
     }
 
     /// The same root and intermediate with a new P-256 leaf (new key, new serial): a rotated
     /// signing certificate, as a receiver that already knows the intermediate sees it.
-    public func reissuingLeaf(notBefore: Date, notAfter: Date) throws -> LocalCertificateAuthority {
+    public func reissuingLeaf(
+        notBefore: Date, notAfter: Date
+    ) throws(VerificationError) -> LocalCertificateAuthority {
         try reissuingLeaf(notBefore: notBefore, notAfter: notAfter, leafExtension: .appleLeaf)
     }
 
     /// As above, choosing the leaf's marker extension (tests give it a wrong one).
     func reissuingLeaf(
         notBefore: Date, notAfter: Date, leafExtension: ObjectIdentifierOpenSSL?
-    ) throws -> LocalCertificateAuthority {
+    ) throws(VerificationError) -> LocalCertificateAuthority {
         guard let leafKey = OpenSSLKey.generateP256() else {
-            throw Failure(description: "could not generate a P-256 key")
+            throw VerificationError(.signingFailed, "could not generate a P-256 key")
         }
-        do {
-            let leaf = try Self.issueLeaf(
-                key: leafKey, issuer: (intermediate, intermediateKey),
-                notBefore: Int64(notBefore.timeIntervalSince1970.rounded(.down)),
-                notAfter: Int64(notAfter.timeIntervalSince1970.rounded(.down)), appleOID: leafExtension)
-            return LocalCertificateAuthority(
-                root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey,
-                intermediateKey: intermediateKey, leafKey: leafKey)
-        } catch {
-            throw Failure(description: error.description)
-        }
+        let leaf = try Self.issueLeaf(
+            key: leafKey, issuer: (intermediate, intermediateKey),
+            notBefore: Int64(notBefore.timeIntervalSince1970.rounded(.down)),
+            notAfter: Int64(notAfter.timeIntervalSince1970.rounded(.down)), appleOID: leafExtension)
+        return LocalCertificateAuthority(
+            root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey,
+            intermediateKey: intermediateKey, leafKey: leafKey)
     }
 
     private static func issueLeaf(
         key: OpenSSLKey, issuer: (X509Certificate, OpenSSLKey), notBefore: Int64, notAfter: Int64,
         appleOID: ObjectIdentifierOpenSSL?
-    ) throws(CertificateBuilder.Failure) -> X509Certificate {
+    ) throws(VerificationError) -> X509Certificate {
         try CertificateBuilder.issue(
             role: .leaf, commonName: "AgeKit Local Store Signing", subjectKey: key, issuer: issuer,
             serial: Int64.random(in: 1...Int64.max), notBefore: notBefore, notAfter: notAfter, appleOID: appleOID)
     }
 
     /// Writes the certificates and keys as PEM files (keys readable by the owner only).
-    public func write(to directory: String) throws {
+    public func write(to directory: String) throws(VerificationError) {
         let url = URL(fileURLWithPath: directory)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw VerificationError(.localCAUnavailable, "\(error)")
+        }
         let contents: [(String, String, Int)] = [
             (Self.files.root, root.pem, 0o644), (Self.files.intermediate, intermediate.pem, 0o644),
             (Self.files.leaf, leaf.pem, 0o644), (Self.files.rootKey, rootKey.privatePEM, 0o600),
@@ -168,7 +165,7 @@ public final class LocalCertificateAuthority: Sendable {
             guard
                 FileManager.default.createFile(
                     atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
-            else { throw Failure(description: "cannot write \(path)") }
+            else { throw VerificationError(.localCAUnavailable, "cannot write \(path)") }
         }
     }
 
@@ -176,24 +173,30 @@ public final class LocalCertificateAuthority: Sendable {
     public var rootAnchor: TrustAnchor { TrustAnchor(root) }
 
     /// A compact JWS over `payload`, ES256, with the 3-entry `x5c` Apple uses.
-    public func sign(payload: [UInt8]) throws -> String {
+    public func sign(payload: [UInt8]) throws(VerificationError) -> String {
         let x5c = self.x5c.map { "\"\($0)\"" }.joined(separator: ",")
         return try sign(payload: payload, header: Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
     }
 
     /// Encodes `value` as JSON and signs it.
-    public func sign<T: Encodable>(_ value: T) throws -> String {
+    public func sign<T: Encodable>(_ value: T) throws(VerificationError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        return try sign(payload: [UInt8](encoder.encode(value)))
+        let payload: [UInt8]
+        do {
+            payload = [UInt8](try encoder.encode(value))
+        } catch {
+            throw VerificationError(.signingFailed, "\(error)")
+        }
+        return try sign(payload: payload)
     }
 
     /// Signs with any header: tests use it to forge what Apple never sends.
-    public func sign(payload: [UInt8], header: [UInt8]) throws -> String {
+    public func sign(payload: [UInt8], header: [UInt8]) throws(VerificationError) -> String {
         let input =
             Base64.encode(header, alphabet: .url) + "." + Base64.encode(payload, alphabet: .url)
         guard let der = leafKey.signSHA256(Array(input.utf8)), let raw = ECDSASignature.raw(fromDER: der) else {
-            throw Failure(description: "could not sign with the leaf key")
+            throw VerificationError(.signingFailed, "could not sign with the leaf key")
         }
         return input + "." + Base64.encode(raw, alphabet: .url)
     }

@@ -12,7 +12,7 @@ public enum SimulatedPayloads {
         type: String, subtype: String?, bundleId: String, environment: Environment, appTransactionId: String,
         notificationUUID: String = UUID().uuidString.lowercased(), signedDate: Date = Date(),
         appAppleId: Int64? = nil, ca: LocalCertificateAuthority
-    ) throws -> String {
+    ) throws(VerificationError) -> String {
         let milliseconds = Self.milliseconds(signedDate)
         let kind = NotificationType(rawValue: type)
         let subtypeValue = subtype.map(NotificationSubtype.init(rawValue:))
@@ -68,7 +68,7 @@ public enum SimulatedPayloads {
     public static func appTransaction(
         appTransactionId: String, bundleId: String, environment: Environment, receiptCreationDate: Date = Date(),
         appAppleId: Int64? = nil, ca: LocalCertificateAuthority
-    ) throws -> String {
+    ) throws(VerificationError) -> String {
         var value = AppTransaction()
         value.receiptType = environment
         value.appAppleId = appAppleId ?? (environment == .production ? 1 : nil)

@@ -86,3 +86,91 @@ public struct AppTransaction: Sendable, Codable, Equatable {
 
     public init() {}
 }
+
+extension JWSTransaction: PayloadDecodable {
+    mutating func visitFields<V: PayloadFieldVisitor>(_ visitor: inout V) throws(V.Failure) {
+        try visitor.string("originalTransactionId", &originalTransactionId)
+        try visitor.string("transactionId", &transactionId)
+        try visitor.string("webOrderLineItemId", &webOrderLineItemId)
+        try visitor.string("bundleId", &bundleId)
+        try visitor.string("productId", &productId)
+        try visitor.string("subscriptionGroupIdentifier", &subscriptionGroupIdentifier)
+        try visitor.int64("purchaseDate", &purchaseDate)
+        try visitor.int64("originalPurchaseDate", &originalPurchaseDate)
+        try visitor.int64("expiresDate", &expiresDate)
+        try visitor.int32("quantity", &quantity)
+        try visitor.value("type", &type)
+        try visitor.string("appAccountToken", &appAccountToken)
+        try visitor.value("inAppOwnershipType", &inAppOwnershipType)
+        try visitor.int64("signedDate", &signedDate)
+        try visitor.value("revocationReason", &revocationReason)
+        try visitor.int64("revocationDate", &revocationDate)
+        try visitor.bool("isUpgraded", &isUpgraded)
+        try visitor.value("offerType", &offerType)
+        try visitor.string("offerIdentifier", &offerIdentifier)
+        try visitor.value("environment", &environment)
+        try visitor.string("storefront", &storefront)
+        try visitor.string("storefrontId", &storefrontId)
+        try visitor.value("transactionReason", &transactionReason)
+        try visitor.string("currency", &currency)
+        try visitor.int64("price", &price)
+        try visitor.value("offerDiscountType", &offerDiscountType)
+        try visitor.string("appTransactionId", &appTransactionId)
+        try visitor.string("offerPeriod", &offerPeriod)
+        try visitor.value("revocationType", &revocationType)
+        try visitor.int32("revocationPercentage", &revocationPercentage)
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingFieldsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension JWSRenewalInfo: PayloadDecodable {
+    mutating func visitFields<V: PayloadFieldVisitor>(_ visitor: inout V) throws(V.Failure) {
+        try visitor.value("expirationIntent", &expirationIntent)
+        try visitor.string("originalTransactionId", &originalTransactionId)
+        try visitor.string("autoRenewProductId", &autoRenewProductId)
+        try visitor.string("productId", &productId)
+        try visitor.value("autoRenewStatus", &autoRenewStatus)
+        try visitor.bool("isInBillingRetryPeriod", &isInBillingRetryPeriod)
+        try visitor.value("priceIncreaseStatus", &priceIncreaseStatus)
+        try visitor.int64("gracePeriodExpiresDate", &gracePeriodExpiresDate)
+        try visitor.value("offerType", &offerType)
+        try visitor.string("offerIdentifier", &offerIdentifier)
+        try visitor.int64("signedDate", &signedDate)
+        try visitor.value("environment", &environment)
+        try visitor.int64("recentSubscriptionStartDate", &recentSubscriptionStartDate)
+        try visitor.int64("renewalDate", &renewalDate)
+        try visitor.string("currency", &currency)
+        try visitor.int64("renewalPrice", &renewalPrice)
+        try visitor.value("offerDiscountType", &offerDiscountType)
+        try visitor.strings("eligibleWinBackOfferIds", &eligibleWinBackOfferIds)
+        try visitor.string("appAccountToken", &appAccountToken)
+        try visitor.string("appTransactionId", &appTransactionId)
+        try visitor.string("offerPeriod", &offerPeriod)
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingFieldsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension AppTransaction: PayloadDecodable {
+    mutating func visitFields<V: PayloadFieldVisitor>(_ visitor: inout V) throws(V.Failure) {
+        try visitor.value("receiptType", &receiptType)
+        try visitor.int64("appAppleId", &appAppleId)
+        try visitor.string("bundleId", &bundleId)
+        try visitor.string("applicationVersion", &applicationVersion)
+        try visitor.int64("versionExternalIdentifier", &versionExternalIdentifier)
+        try visitor.int64("receiptCreationDate", &receiptCreationDate)
+        try visitor.int64("originalPurchaseDate", &originalPurchaseDate)
+        try visitor.string("originalApplicationVersion", &originalApplicationVersion)
+        try visitor.string("deviceVerification", &deviceVerification)
+        try visitor.string("deviceVerificationNonce", &deviceVerificationNonce)
+        try visitor.int64("preorderDate", &preorderDate)
+        try visitor.string("appTransactionId", &appTransactionId)
+        try visitor.value("originalPlatform", &originalPlatform)
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingFieldsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}

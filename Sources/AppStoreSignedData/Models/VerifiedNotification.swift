@@ -84,43 +84,6 @@ public struct NotificationData: Sendable, Codable, Equatable {
         self.status = status
         self.consumptionRequestReason = consumptionRequestReason
     }
-
-    private enum SignedKeys: String, CodingKey {
-        case appAppleId, bundleId, bundleVersion, environment, signedTransactionInfo, signedRenewalInfo, status
-        case consumptionRequestReason
-    }
-
-    private enum DecodedKeys: String, CodingKey {
-        case transaction, renewalInfo
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: SignedKeys.self)
-        appAppleId = try container.decodeIfPresent(Int64.self, forKey: .appAppleId)
-        bundleId = try container.decodeIfPresent(String.self, forKey: .bundleId)
-        bundleVersion = try container.decodeIfPresent(String.self, forKey: .bundleVersion)
-        environment = try container.decodeIfPresent(Environment.self, forKey: .environment)
-        signedTransactionInfo = try container.decodeIfPresent(String.self, forKey: .signedTransactionInfo)
-        signedRenewalInfo = try container.decodeIfPresent(String.self, forKey: .signedRenewalInfo)
-        status = try container.decodeIfPresent(SubscriptionStatus.self, forKey: .status)
-        consumptionRequestReason = try container.decodeIfPresent(
-            ConsumptionRequestReason.self, forKey: .consumptionRequestReason)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: SignedKeys.self)
-        try container.encodeIfPresent(appAppleId, forKey: .appAppleId)
-        try container.encodeIfPresent(bundleId, forKey: .bundleId)
-        try container.encodeIfPresent(bundleVersion, forKey: .bundleVersion)
-        try container.encodeIfPresent(environment, forKey: .environment)
-        try container.encodeIfPresent(signedTransactionInfo, forKey: .signedTransactionInfo)
-        try container.encodeIfPresent(signedRenewalInfo, forKey: .signedRenewalInfo)
-        try container.encodeIfPresent(status, forKey: .status)
-        try container.encodeIfPresent(consumptionRequestReason, forKey: .consumptionRequestReason)
-        var decoded = encoder.container(keyedBy: DecodedKeys.self)
-        try decoded.encodeIfPresent(transaction, forKey: .transaction)
-        try decoded.encodeIfPresent(renewalInfo, forKey: .renewalInfo)
-    }
 }
 
 /// `appData`: sent with `RESCIND_CONSENT`; identifies the person through the signed app transaction.
@@ -141,32 +104,6 @@ public struct NotificationAppData: Sendable, Codable, Equatable {
         self.bundleId = bundleId
         self.environment = environment
         self.signedAppTransactionInfo = signedAppTransactionInfo
-    }
-
-    private enum SignedKeys: String, CodingKey {
-        case appAppleId, bundleId, environment, signedAppTransactionInfo
-    }
-
-    private enum DecodedKeys: String, CodingKey {
-        case appTransaction
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: SignedKeys.self)
-        appAppleId = try container.decodeIfPresent(Int64.self, forKey: .appAppleId)
-        bundleId = try container.decodeIfPresent(String.self, forKey: .bundleId)
-        environment = try container.decodeIfPresent(Environment.self, forKey: .environment)
-        signedAppTransactionInfo = try container.decodeIfPresent(String.self, forKey: .signedAppTransactionInfo)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: SignedKeys.self)
-        try container.encodeIfPresent(appAppleId, forKey: .appAppleId)
-        try container.encodeIfPresent(bundleId, forKey: .bundleId)
-        try container.encodeIfPresent(environment, forKey: .environment)
-        try container.encodeIfPresent(signedAppTransactionInfo, forKey: .signedAppTransactionInfo)
-        var decoded = encoder.container(keyedBy: DecodedKeys.self)
-        try decoded.encodeIfPresent(appTransaction, forKey: .appTransaction)
     }
 }
 
@@ -197,4 +134,94 @@ public struct ExternalPurchaseToken: Sendable, Codable, Equatable {
     public var environment: Environment {
         externalPurchaseId?.hasPrefix("SANDBOX") == true ? .sandbox : .production
     }
+}
+
+extension VerifiedNotification: PayloadDecodable {
+    mutating func visitFields<V: PayloadFieldVisitor>(_ visitor: inout V) throws(V.Failure) {
+        try visitor.required("notificationType", &notificationType)
+        try visitor.value("subtype", &subtype)
+        try visitor.required("notificationUUID", &notificationUUID)
+        try visitor.string("version", &version)
+        try visitor.required("signedDate", &signedDate)
+        try visitor.section("data", &data)
+        try visitor.section("summary", &summary)
+        try visitor.section("externalPurchaseToken", &externalPurchaseToken)
+        try visitor.section("appData", &appData)
+    }
+
+    /// Filled by the table: every field is read or the decoding fails.
+    init() { self.init(notificationType: .unknown(""), notificationUUID: "", version: nil, signedDate: 0) }
+
+    /// Without a section there is no app to check it against: a shape Apple never sends.
+    func check() throws(VerificationError) {
+        guard data != nil || summary != nil || externalPurchaseToken != nil || appData != nil else {
+            throw .malformedPayload("the notification has none of data, summary, externalPurchaseToken and appData")
+        }
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingFieldsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension NotificationData: PayloadDecodable {
+    mutating func visitFields<V: PayloadFieldVisitor>(_ visitor: inout V) throws(V.Failure) {
+        try visitor.int64("appAppleId", &appAppleId)
+        try visitor.string("bundleId", &bundleId)
+        try visitor.string("bundleVersion", &bundleVersion)
+        try visitor.value("environment", &environment)
+        try visitor.string("signedTransactionInfo", &signedTransactionInfo)
+        try visitor.string("signedRenewalInfo", &signedRenewalInfo)
+        try visitor.value("status", &status)
+        try visitor.value("consumptionRequestReason", &consumptionRequestReason)
+        try visitor.verified("transaction", &transaction)
+        try visitor.verified("renewalInfo", &renewalInfo)
+    }
+
+    init() { self.init(appAppleId: nil) }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingFieldsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension NotificationAppData: PayloadDecodable {
+    mutating func visitFields<V: PayloadFieldVisitor>(_ visitor: inout V) throws(V.Failure) {
+        try visitor.int64("appAppleId", &appAppleId)
+        try visitor.string("bundleId", &bundleId)
+        try visitor.value("environment", &environment)
+        try visitor.string("signedAppTransactionInfo", &signedAppTransactionInfo)
+        try visitor.verified("appTransaction", &appTransaction)
+    }
+
+    init() { self.init(appAppleId: nil) }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingFieldsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension NotificationSummary: PayloadDecodable {
+    mutating func visitFields<V: PayloadFieldVisitor>(_ visitor: inout V) throws(V.Failure) {
+        try visitor.string("requestIdentifier", &requestIdentifier)
+        try visitor.value("environment", &environment)
+        try visitor.int64("appAppleId", &appAppleId)
+        try visitor.string("bundleId", &bundleId)
+        try visitor.string("productId", &productId)
+        try visitor.strings("storefrontCountryCodes", &storefrontCountryCodes)
+        try visitor.int64("succeededCount", &succeededCount)
+        try visitor.int64("failedCount", &failedCount)
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingFieldsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension ExternalPurchaseToken: PayloadDecodable {
+    mutating func visitFields<V: PayloadFieldVisitor>(_ visitor: inout V) throws(V.Failure) {
+        try visitor.string("externalPurchaseId", &externalPurchaseId)
+        try visitor.int64("tokenCreationDate", &tokenCreationDate)
+        try visitor.int64("appAppleId", &appAppleId)
+        try visitor.string("bundleId", &bundleId)
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingFieldsFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }

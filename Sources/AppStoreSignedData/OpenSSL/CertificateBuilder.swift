@@ -6,10 +6,6 @@ enum CertificateBuilder {
         case root, intermediate, leaf
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// - Parameters:
     ///   - issuer: nil for a self-signed root.
     ///   - appleOID: the Apple marker extension to carry, if any.
@@ -17,8 +13,8 @@ enum CertificateBuilder {
         role: Role, commonName: String, subjectKey: OpenSSLKey,
         issuer: (certificate: X509Certificate, key: OpenSSLKey)?,
         serial: Int64, notBefore: Int64, notAfter: Int64, appleOID: ObjectIdentifierOpenSSL?
-    ) throws(Failure) -> X509Certificate {
-        guard let x509 = X509_new() else { throw Failure(description: "X509_new failed") }
+    ) throws(VerificationError) -> X509Certificate {
+        guard let x509 = X509_new() else { throw VerificationError(.signingFailed, "X509_new failed") }
         let certificate = X509Certificate(owning: x509)  // freed with `certificate` on any failure
         guard X509_set_version(x509, 2) == 1,
             ASN1_INTEGER_set(X509_get_serialNumber(x509), Int(serial)) == 1,
@@ -79,12 +75,12 @@ enum CertificateBuilder {
         return certificate
     }
 
-    private static func failure(_ step: String) -> Failure {
+    private static func failure(_ step: String) -> VerificationError {
         let code = ERR_get_error()
         var text = [CChar](repeating: 0, count: 256)
         ERR_error_string_n(code, &text, text.count)
         ERR_clear_error()
         let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return Failure(description: "could not build a certificate (\(step)): \(message)")
+        return VerificationError(.signingFailed, "could not build a certificate (\(step)): \(message)")
     }
 }

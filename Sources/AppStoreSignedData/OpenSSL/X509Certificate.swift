@@ -1,11 +1,5 @@
 internal import CCrypto
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Owns one OpenSSL `X509`. The only place certificates are parsed, read and freed.
 ///
 /// `@unchecked Sendable`: the `X509` is never mutated after parsing; OpenSSL 3 guards the
@@ -82,7 +76,7 @@ final class X509Certificate: @unchecked Sendable {
         guard let time else { return nil }
         var parts = tm()
         guard ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
-        return Int64(timegm(&parts))
+        return Platform.secondsSince1970(utc: &parts)
     }
 
     /// The same certificate (OpenSSL's `X509_cmp`: equal DER).

@@ -52,7 +52,7 @@ public final class ServiceAssembly: Sendable {
                     "  trusted local test CA (LocalTesting and Xcode only) \(configuration.caDirectory)  SHA-256 \(ca.rootAnchor.sha256Fingerprint)"
                 )
             } catch {
-                throw ServerError(.startupFailed, "cannot create or load the local test CA: \(error)")
+                throw ServerError(.startupFailed, "cannot create or load the local test CA: \(error.message)")
             }
         }
         trustSummary = trustLines

@@ -18,7 +18,7 @@ enum JSONDifferential {
         guard !input.contains(0), !input.starts(with: [0xEF, 0xBB, 0xBF]), !input.starts(with: [0xFE, 0xFF]),
             !input.starts(with: [0xFF, 0xFE])
         else { return }
-        let ours = Result { () throws(JSONValue.Failure) -> JSONValue in try JSONValue.parse(input) }
+        let ours = Result { () throws(VerificationError) -> JSONValue in try JSONValue.parse(input) }
         let theirs = try? JSONSerialization.jsonObject(with: Data(input), options: [.fragmentsAllowed])
         switch (ours, theirs) {
         case (.success(let value), .some(let other)):

@@ -34,12 +34,12 @@ enum SignedDataChecks {
 
     /// A payload decoder: it decodes only what the parser accepts, and decides the same twice.
     private static func decodes<T: PayloadDecodable>(_ type: T.Type, _ input: [UInt8]) {
-        let decoded = Result { () throws(JSONValue.Failure) -> T in try T.decode(input) }
-        let parsed = Result { () throws(JSONValue.Failure) -> JSONValue in try JSONValue.parse(input) }
+        let decoded = Result { () throws(VerificationError) -> T in try T.decode(input) }
+        let parsed = Result { () throws(VerificationError) -> JSONValue in try JSONValue.parse(input) }
         if case .success = decoded, case .failure(let failure) = parsed {
             FuzzFailure.fail("decoded what the parser refuses (\(failure.message))", input)
         }
-        let again = Result { () throws(JSONValue.Failure) -> T in try T.decode(input) }
+        let again = Result { () throws(VerificationError) -> T in try T.decode(input) }
         switch (decoded, again) {
         case (.success, .success): break
         case (.failure(let first), .failure(let second)) where first.message == second.message: break
