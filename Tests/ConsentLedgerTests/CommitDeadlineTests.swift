@@ -24,7 +24,7 @@ struct CommitDeadlineTests {
         let start = ProcessInfo.processInfo.systemUptime
         _ = deadline.guarding { (result: Result<Int, LedgerError>) in outcomes.add(0, result) }
         var calls: [(result: Result<Int, LedgerError>, at: Double)] = []
-        for _ in 0..<300 where calls.isEmpty {
+        for _ in 0..<500 where calls.isEmpty {
             try await Task.sleep(for: .milliseconds(10))
             calls = outcomes.calls.withLock { $0[0] ?? [] }
         }
@@ -35,8 +35,9 @@ struct CommitDeadlineTests {
             Issue.record("expected store_timeout, got \(calls[0].result)")
         }
         let waited = calls[0].at - start
-        // An eighth of the deadline late at most, and a loaded machine's scheduling.
-        #expect(waited >= 0.2 && waited < 1, "expired after \(waited) s")
+        // Never before the deadline; after it, within what a machine loaded by a full parallel
+        // run may delay a timer (once 1 s was not enough: the bound says "it expires", not how fast).
+        #expect(waited >= 0.2 && waited < 4, "expired after \(waited) s")
         try await Task.sleep(for: .milliseconds(100))
         #expect(!deadline.waiting.isTicking)
     }
