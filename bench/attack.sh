@@ -34,8 +34,8 @@
 #
 # Settings (environment): BENCH_SECONDS (8) per phase, BENCH_WARMUP (4) seconds before each,
 # BENCH_CONNECTIONS (32) for the valid load, BENCH_TRICKLE (2000) connections, BENCH_FORGERS
-# (40) authorities, BENCH_PAIRS (3) alone-then-forged pairs, BENCH_ONLY=budget (or bomb) for
-# those phases alone.
+# (40) authorities, BENCH_PAIRS (3) alone-then-forged pairs, BENCH_ONLY=budget (or bomb, or
+# forged) for those phases alone.
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -388,9 +388,15 @@ if [ "${BENCH_ONLY:-}" = budget ]; then
     for phase in leaves0 chains0; do budget_summary "$phase"; done
     exit "$FAILED"
 fi
-PHASES="alone0 trickle0"
+# BENCH_ONLY=forged: the forged pairs alone (what bench/compare.sh measures; a build from before
+# the budget's settings can run it).
+ONLY_FORGED=$([ "${BENCH_ONLY:-}" = forged ] && echo 1 || echo 0)
+PHASES="alone0"
 run_alone alone0
-run_trickle trickle0
+if [ "$ONLY_FORGED" = 0 ]; then
+    run_trickle trickle0
+    PHASES="$PHASES trickle0"
+fi
 FORGED_PHASES=""
 for pair in $(seq 1 "$PAIRS"); do
     run_alone "alone$pair"
@@ -399,20 +405,21 @@ for pair in $(seq 1 "$PAIRS"); do
     PHASES="$PHASES alone$pair forged$pair floor$pair"
     FORGED_PHASES="$FORGED_PHASES forged$pair"
 done
-run_alone "alone$((PAIRS + 1))"
-run_readyz readyz0
-run_alone "alone$((PAIRS + 2))"
-run_bomb bomb0
-run_alone "alone$((PAIRS + 3))"
-run_slow slow0
-run_alone "alone$((PAIRS + 4))"
-run_budget leaves0 leaves warm
-run_alone "alone$((PAIRS + 5))"
-run_budget chains0 intermediates cold
-PHASES="$PHASES alone$((PAIRS + 1)) readyz0 alone$((PAIRS + 2)) bomb0 alone$((PAIRS + 3)) slow0"
-PHASES="$PHASES alone$((PAIRS + 4)) leaves0 alone$((PAIRS + 5)) chains0"
-
-measure_costs
+if [ "$ONLY_FORGED" = 0 ]; then
+    run_alone "alone$((PAIRS + 1))"
+    run_readyz readyz0
+    run_alone "alone$((PAIRS + 2))"
+    run_bomb bomb0
+    run_alone "alone$((PAIRS + 3))"
+    run_slow slow0
+    run_alone "alone$((PAIRS + 4))"
+    run_budget leaves0 leaves warm
+    run_alone "alone$((PAIRS + 5))"
+    run_budget chains0 intermediates cold
+    PHASES="$PHASES alone$((PAIRS + 1)) readyz0 alone$((PAIRS + 2)) bomb0 alone$((PAIRS + 3)) slow0"
+    PHASES="$PHASES alone$((PAIRS + 4)) leaves0 alone$((PAIRS + 5)) chains0"
+    measure_costs
+fi
 
 median() { tr ' ' '\n' | grep . | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 say ""
@@ -445,6 +452,7 @@ for phase in $PHASES; do
     [ -z "${BUSY[$phase]:-}" ] || { busy="$busy ${BUSY[$phase]}"; valid_cpu="$valid_cpu ${CPU_VALID[$phase]}"; }
 done
 say "the machine was busy alone:$busy %"
+[ "$ONLY_FORGED" = 1 ] && exit "$FAILED"
 say "server CPU per request: valid$valid_cpu us alone; forged $cpu_forged us alone ($forged_line), about$mixed us beside valid ones"
 bomb_summary
 for phase in leaves0 chains0; do budget_summary "$phase"; done
