@@ -17,3 +17,13 @@ extension CodedServerError {
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
 }
+
+/// The code of one module's errors: a string that never changes, typed by that module's error
+/// (`Domain`) so that codes of two modules never mix. A module declares its codes as static
+/// members of `ServerErrorCode where Domain == ItsError`; a new one may be added without
+/// breaking a caller's `switch`.
+public struct ServerErrorCode<Domain>: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
