@@ -92,6 +92,17 @@ public enum AgeCheckRequirement: String, Hashable, Sendable, Codable {
     }
 }
 
+extension LaunchSignals.Regulation {
+    /// The requirement the age step read, as the launch table's verdict.
+    public init(_ requirement: AgeCheckRequirement) {
+        switch requirement {
+        case .required: self = .required
+        case .notRequired: self = .notRequired
+        case .unknown: self = .unknown
+        }
+    }
+}
+
 extension AgeCheckRequirement {
     /// The launch table's verdict (``LaunchSignals/regulation(on:)``) as the age step reads it.
     public init(_ regulation: LaunchSignals.Regulation) {
@@ -111,6 +122,14 @@ public enum AgeRangeOutcome: Hashable, Sendable {
     case failed(AgeRangeServiceError)
     /// The call did not return before the caller's deadline.
     case noAnswer
+
+    /// Whether the system answered (a range or a decline): only such a request counts for the cadence.
+    public var isAnswer: Bool {
+        switch self {
+        case .sharing, .declined, .failed(.declinedOnboarding): true
+        case .failed, .noAnswer: false
+        }
+    }
 
     public init(_ response: AgeRangeResponse) {
         switch response {
@@ -141,18 +160,22 @@ public enum AgeStep {
         case decided(AgeDecision)
         /// 26.2+: ask the system whether this person needs an age check.
         case checkRequirement
-        /// 26.0-26.1 has no region check: everyone is asked.
+        /// 26.0-26.1 have no region check: the cadence decides as for an unknown requirement.
         case askEveryone
     }
 
-    /// Where the platform has no region check, "no check required" says nothing about the
-    /// person, so the step asks everyone rather than count a child as over the threshold (the
-    /// careful side): 26.0-26.1; macOS, whose eligibility always reads false (the gate, which
-    /// decides no ads or tracking, never asks at launch there).
+    /// Whether to ask, and ``LaunchAsk``'s rule decides (the gate's rule too, so both agree):
     ///
-    /// Seed 000: the API works on iOS, iPadOS and macOS only. Where `requestAgeRange` does not
-    /// exist (visionOS, tvOS, watchOS) it is never called: the saved answer, else the answer to
-    /// the app's own "18 or older?" question (`adultAnswer`), else under with the message.
+    /// - Seed 000: the API works on iOS, iPadOS and macOS only. Where `requestAgeRange` does not
+    ///   exist on the platform at any version (visionOS, tvOS, watchOS) it is never called: the
+    ///   saved answer, else the answer to the app's own "18 or older?" question (`adultAnswer`),
+    ///   else under with the message. One rule whatever the platform's version.
+    /// - Seed 002: an OS older than 26 on a platform that has the API counts as over, not asked.
+    /// - Seed 000: "The Mac never asks at launch"; macOS requires age assurance for nobody
+    ///   (its eligibility always reads false), so the person counts as over, saved, as seed
+    ///   002 does when the system says no check is required.
+    /// - 26.0-26.1 have no region check: the cadence decides as for a required check
+    ///   (``askEveryone``), since "no check" says nothing about the person.
     public static func start(
         settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, saved: AgeAnswer? = nil,
         adultAnswer: Bool? = nil
@@ -160,17 +183,31 @@ public enum AgeStep {
         if !settings.ageProtection {
             return .decided(notAsked(.protectionOff, reason: AgeStepRule.protectionOff.summary))
         }
+        if PlatformCapabilities.availability[.requestAgeRange]?[platform] == nil {
+            return .decided(
+                withoutAgeRangeAPI(platform, threshold: settings.threshold, saved: saved, adult: adultAnswer))
+        }
         if os < OSVersion(26, 0) {
             return .decided(notAsked(.osBelow26, reason: "OS \(os) is older than 26: counts as over, not asked"))
         }
         let capabilities = PlatformCapabilities(platform: platform, os: os)
-        if !capabilities.canRequestAgeRange {
+        if !capabilities.requiresAgeAssurance {
+            // An answer the person gave on tap (a gated feature) is kept: never counted over
+            // against what they shared.
+            if let saved {
+                return .decided(
+                    AgeDecision(
+                        answer: saved, rule: .noCheckRequired, saves: false, asked: false, message: nil,
+                        reason:
+                            "\(LaunchAsk.Reason.macNeverAsksAtLaunch.summary): the answer saved at an earlier launch (\(saved.rawValue))"
+                    ))
+            }
             return .decided(
-                withoutAgeRangeAPI(platform, threshold: settings.threshold, saved: saved, adult: adultAnswer))
+                AgeDecision(
+                    answer: .over, rule: .noCheckRequired, saves: true, asked: false, message: nil,
+                    reason: "\(LaunchAsk.Reason.macNeverAsksAtLaunch.summary): over, saved"))
         }
-        let hasRegionCheck =
-            !capabilities.eligibilityAlwaysFalse
-            && (capabilities.hasEligibility || capabilities.hasRequiredRegulatoryFeatures)
+        let hasRegionCheck = capabilities.hasEligibility || capabilities.hasRequiredRegulatoryFeatures
         return hasRegionCheck ? .checkRequirement : .askEveryone
     }
 
@@ -216,31 +253,27 @@ public enum AgeStep {
         }
     }
 
-    /// The cadence check, before asking: nil asks now. `requirement` is what the system said
-    /// (26.0-26.1 have no region check and count as required). A rule that asks at download
-    /// asks on the first launch even when no check is required.
-    public static func cadence(
-        _ rule: CadenceRule, record: CadenceRecord, requirement: AgeCheckRequirement, now: Timestamp,
-        saved: AgeAnswer?
-    ) -> AgeDecision? {
-        let date = Date(timeIntervalSince1970: TimeInterval(now.secondsSince1970))
-        let context = CadenceRule.Context(
-            isRegulated: requirement != .notRequired, isFirstLaunch: !record.hasLaunched,
-            lastRequest: record.lastRequest, now: date)
-        if rule.asksAtLaunch(context) { return nil }
-        if requirement == .notRequired { return afterRequirement(.notRequired) }
+    /// The decision when ``LaunchAsk`` says this launch does not ask: over when no check is
+    /// required (seed 002), else the answer saved at the last request (under, with the
+    /// message, when none).
+    public static func notAsking(
+        _ ask: LaunchAsk, cadence: CadenceRule, record: CadenceRecord, saved: AgeAnswer?
+    )
+        -> AgeDecision
+    {
+        if ask.reason == .notRegulated { return afterRequirement(.notRequired)! }
         let last = record.lastRequestDay.map { " (last asked \($0))" } ?? ""
         if let saved {
             return AgeDecision(
                 answer: saved, rule: .cadenceNotDue, saves: false, asked: false, message: nil,
                 reason:
-                    "cadence \(rule): no request is due\(last); the answer saved at the last request (\(saved.rawValue))"
+                    "cadence \(cadence): no request is due\(last); the answer saved at the last request (\(saved.rawValue))"
             )
         }
         return AgeDecision(
             answer: .under, rule: .cadenceNotDue, saves: false, asked: false, message: .ageVerificationNotPossible,
             reason:
-                "cadence \(rule): no request is due\(last) and no answer is saved: under, 'Age verification not possible' shown"
+                "cadence \(cadence): no request is due\(last) and no answer is saved: under, 'Age verification not possible' shown"
         )
     }
 

@@ -1,4 +1,6 @@
 import AgeGating
+import AgeSignals
+import Foundation
 
 extension LaunchSequence {
     /// Feeds one event in. Returns the actions to perform, in order; an event the current
@@ -16,26 +18,11 @@ extension LaunchSequence {
             guard stage == .checkingAgeRequirement else {
                 return ignore(event, at: now, "no age check requirement was asked")
             }
-            if let decision = AgeStep.cadence(
-                cadenceInForce, record: context.cadence, requirement: requirement,
-                now: now, saved: context.savedAnswer)
-            {
-                return applyAge(decision)
-            }
-            switch requirement {
-            case .required: askReason = "the system says this person needs an age check"
-            case .unknown:
-                askReason = "the system could not say whether an age check is required: asked (careful side)"
-            case .notRequired:
-                // Only a rule that asks at download gets here: the reason names that rule.
-                askReason =
-                    "the system says no age check is required; cadence \(cadenceInForce) asks at the first launch after download"
-            }
-            stage = .askingAge
-            return [.requestAgeRange(settings.ageGates)]
+            return decideAsk(requirement, at: now)
 
         case .ageRange(let outcome):
             guard stage == .askingAge else { return ignore(event, at: now, "no age range was requested") }
+            answered = outcome.isAnswer
             return applyAge(AgeStep.decide(outcome, threshold: settings.threshold, saved: context.savedAnswer))
 
         case .consentRefreshed(let status):
@@ -142,19 +129,35 @@ extension LaunchSequence {
             stage = .checkingAgeRequirement
             return [.checkAgeRequirement]
         case .askEveryone:
-            if let decision = AgeStep.cadence(
-                cadenceInForce, record: context.cadence, requirement: .required,
-                now: now, saved: context.savedAnswer)
-            {
-                return applyAge(decision)
-            }
-            stage = .askingAge
-            askReason =
-                context.platform == .macOS
-                ? "macOS has no region check (it requires age assurance for nobody): everyone is asked"
-                : "OS \(context.os) (26.0-26.1) has no region check: everyone is asked"
-            return [.requestAgeRange(settings.ageGates)]
+            return decideAsk(.unknown, at: now)
         }
+    }
+
+    /// ``LaunchAsk``, the gate's rule: whether this launch asks, from the requirement, the
+    /// cadence in force and the record the last launch left.
+    private mutating func decideAsk(_ requirement: AgeCheckRequirement, at now: Timestamp) -> [Action] {
+        let regulation = LaunchSignals.Regulation(requirement)
+        regulated = regulation != .notRequired
+        let ask = LaunchAsk.decide(
+            regulation, on: PlatformCapabilities(platform: context.platform, os: context.os),
+            cadence: cadenceInForce, record: context.cadence,
+            now: Date(timeIntervalSince1970: TimeInterval(now.secondsSince1970)))
+        guard ask.asks else {
+            return applyAge(
+                AgeStep.notAsking(ask, cadence: cadenceInForce, record: context.cadence, saved: context.savedAnswer))
+        }
+        switch (ask.reason, requirement) {
+        case (.lawStarted, _): askReason = ask.reason.summary
+        case (.firstLaunchAfterDownload, _):
+            askReason =
+                "the system says no age check is required; cadence \(cadenceInForce) asks at the first launch after download"
+        case (_, .required): askReason = "the system says this person needs an age check"
+        case (_, .unknown) where !PlatformCapabilities(platform: context.platform, os: context.os).hasEligibility:
+            askReason = "OS \(context.os) (26.0-26.1) has no region check: everyone is asked"
+        default: askReason = "the system could not say whether an age check is required: asked (careful side)"
+        }
+        stage = .askingAge
+        return [.requestAgeRange(settings.ageGates)]
     }
 
     private mutating func applyAge(_ decision: AgeDecision) -> [Action] {

@@ -1,4 +1,6 @@
+import AgeGating
 import AgeSignals
+import Foundation
 
 /// The privacy launch sequence as a pure value: content first, then age, consent, tracking,
 /// ads, notifications and location, each waiting for the answer before it. Events and the
@@ -32,6 +34,10 @@ public struct LaunchSequence: Sendable {
     public internal(set) var ignoredEvents: [IgnoredEvent] = []
     var pendingConsentReason = ""
     var askReason: String?
+    /// Whether the age step found the person regulated (nil when it decided without asking the system).
+    var regulated: Bool?
+    /// Whether this launch's age request got an answer (a range or a decline).
+    var answered = false
 
     public init(settings: OwnerSettings, context: LaunchContext) {
         self.settings = settings
@@ -81,6 +87,15 @@ public struct LaunchSequence: Sendable {
 
     /// Whether the sequence has nothing more to do.
     public var isDone: Bool { stage == .finished || stage == .stoppedUnderThreshold }
+
+    /// The cadence record this launch leaves (the gate's record, ``LaunchAsk``'s input): launched,
+    /// whether the person was found regulated, and the day of a request only when the system
+    /// answered it (a request that failed or hung is not an ask that counts).
+    public func cadenceAfterLaunch(at now: Timestamp) -> CadenceRecord {
+        var record = context.cadence.afterLaunch(regulated: regulated ?? false)
+        if answered { record.recordRequest(at: Date(timeIntervalSince1970: TimeInterval(now.secondsSince1970))) }
+        return record
+    }
 
     /// The record of `step`, if it has decided.
     public func record(_ step: LaunchStep) -> StepRecord? { records.last { $0.step == step } }

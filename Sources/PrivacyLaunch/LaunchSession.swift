@@ -14,12 +14,19 @@ public actor LaunchSession {
     public let capabilities: PlatformCapabilities
     private let services: LaunchServices
     private let deadlines: Deadlines
-    /// When this launch asked for the age range (recorded for the cadence rule).
-    private var askedAt: Date?
+    /// When this launch asked for the age range (recorded for the cadence rule when answered).
+    private var askedAt: Timestamp?
+    /// The app's age gate, when the app has one: the launch then asks through it (one sheet, one
+    /// saved answer, one cadence record), see ``prepare(settings:gate:services:deadlines:)``.
+    private let gate: AgeGate?
+    /// The gate's launch check of this launch.
+    public internal(set) var gateLaunch: AgeGate.LaunchReport?
+    /// How many times this session asked the system for the age range.
+    public internal(set) var ageRequests = 0
 
     /// How long the system calls may take before they count as unanswered. The requirement
-    /// checks are known to hang; the age sheet waits for a person, so it has no deadline
-    /// unless one is given.
+    /// checks are known to hang; the age sheet waits for a person, so it gets ten minutes (the
+    /// gate's and the Apple bridge's prompt deadline).
     public struct Deadlines: Sendable {
         public var requirementCheck: Duration
         public var ageRequest: Duration?
@@ -27,7 +34,7 @@ public actor LaunchSession {
         public var clock: any AgeGateClock
 
         public init(
-            requirementCheck: Duration = .seconds(10), ageRequest: Duration? = nil,
+            requirementCheck: Duration = .seconds(10), ageRequest: Duration? = .seconds(600),
             clock: any AgeGateClock = SystemAgeGateClock()
         ) {
             self.requirementCheck = requirementCheck
@@ -40,10 +47,20 @@ public actor LaunchSession {
         settings: OwnerSettings, context: LaunchContext, platform: Platform = .iOS, services: LaunchServices,
         deadlines: Deadlines = Deadlines()
     ) {
+        self.init(
+            settings: settings, context: context, platform: platform, services: services, deadlines: deadlines,
+            gate: nil)
+    }
+
+    init(
+        settings: OwnerSettings, context: LaunchContext, platform: Platform, services: LaunchServices,
+        deadlines: Deadlines, gate: AgeGate?
+    ) {
         self.sequence = LaunchSequence(settings: settings, context: context)
         self.capabilities = PlatformCapabilities(platform: platform, os: context.os)
         self.services = services
         self.deadlines = deadlines
+        self.gate = gate
     }
 
     /// Reads the saved answer and the permission statuses from the services, then builds
@@ -65,11 +82,15 @@ public actor LaunchSession {
     /// Runs the sequence from "content ready" until it waits for nothing more.
     @discardableResult
     public func run() async -> LaunchSequence {
+        if let gate {
+            // The gate's launch check is this launch's only ask; the sequence reads its answer.
+            gateLaunch = await gate.launch()
+            if gateLaunch?.asked == true { ageRequests += 1 }
+        }
         await send(.contentReady)
-        var cadence = sequence.context.cadence
-        cadence.hasLaunched = true
-        if let asked = askedAt { cadence.recordRequest(at: asked) }
-        await services.store.saveCadence(cadence)
+        if gate == nil {
+            await services.store.saveCadence(sequence.cadenceAfterLaunch(at: askedAt ?? services.clock.currentTime()))
+        }
         return sequence
     }
 
@@ -134,9 +155,12 @@ public actor LaunchSession {
     private func perform(_ action: LaunchSequence.Action) async -> LaunchSequence.Event? {
         switch action {
         case .checkAgeRequirement:
+            if let gateLaunch { return .ageCheckRequirement(AgeCheckRequirement(gateLaunch.regulation)) }
             return .ageCheckRequirement(await checkRequirement())
         case .requestAgeRange(let gates):
-            askedAt = Date(timeIntervalSince1970: TimeInterval(services.clock.currentTime().secondsSince1970))
+            if let gate { return .ageRange(await askThrough(gate)) }
+            askedAt = services.clock.currentTime()
+            ageRequests += 1
             let service = services.ageRange
             let request: @Sendable () async throws(AgeRangeServiceError) -> AgeRangeResponse = {
                 () async throws(AgeRangeServiceError) -> AgeRangeResponse in
@@ -150,7 +174,8 @@ public actor LaunchSession {
             case .timedOut: return .ageRange(.noAnswer)
             }
         case .saveAgeAnswer(let answer):
-            await services.store.save(answer)
+            // With a gate, the gate's record is the one saved answer.
+            if gate == nil { await services.store.save(answer) }
         case .showMessage:
             break  // The app renders `sequence.message`.
         case .stopToolEvents(let features):

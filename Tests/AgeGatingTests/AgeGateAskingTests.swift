@@ -25,7 +25,9 @@ struct GateLaunchTests {
             Row(region: "US-TX", os: OSVersion(26, 4), platform: .iOS, falseNegative: true, asks: true),
             Row(region: "US-TX", os: OSVersion(26, 2), platform: .iOS, falseNegative: false, asks: true),
             Row(region: "US-TX", os: OSVersion(26, 2), platform: .iOS, falseNegative: true, asks: false),
-            Row(region: "US-TX", os: OSVersion(26, 0), platform: .iOS, falseNegative: false, asks: false),
+            // 26.0-26.1 have no region check: the careful side asks (seed 002 asks at every launch).
+            Row(region: "US-TX", os: OSVersion(26, 0), platform: .iOS, falseNegative: false, asks: true),
+            Row(region: "default", os: OSVersion(26, 1), platform: .iOS, falseNegative: false, asks: true),
             // Rule 4: macOS does not require age assurance; the Mac never asks at launch.
             Row(region: "US-TX", os: OSVersion(26, 4), platform: .macOS, falseNegative: false, asks: false),
             Row(region: "US-TX", os: OSVersion(26, 5), platform: .macCatalyst, falseNegative: false, asks: true),
@@ -73,10 +75,14 @@ struct GateLaunchTests {
 }
 
 @MainActor
-@Suite("decline: remembered, never re-prompted on its own")
+@Suite("decline: remembered; asked again at launch only where the law asks at every launch")
 struct GateDeclineTests {
-    @Test("decline", arguments: [CadenceRule.everyLaunchWhenRequired, .atMostEvery(months: 1), .atDownloadAndLaunch])
-    func decline(cadence: CadenceRule) async {
+    /// Seed 000: "In a regulated region the app asks at every launch"; seed 002 asks at every
+    /// launch. A stored decline does not stop it (the cadence in force still does).
+    @Test(
+        "a regulated decline is asked again at the next launch",
+        arguments: [CadenceRule.everyLaunchWhenRequired, .atMostEvery(months: 1), .atDownloadAndLaunch])
+    func regulatedDecline(cadence: CadenceRule) async {
         var region = Region.unregulated
         region.regulated = true
         let clock = SimulatedClock()
@@ -86,9 +92,27 @@ struct GateDeclineTests {
         #expect(harness.gate.policy == .declined)
         #expect(harness.store.string(forKey: AgeRecord.key) == "declined")
         #expect(await harness.gate.open(gatedNotes).reason == .needsAgeRange)
+        #expect(harness.system.calls.requests == 1)
         clock.advance(days: 400)
+        harness.system.update { $0.person.sharing = .shares }
         let next = harness.relaunched(cadence: cadence)
         #expect(next.policy == .declined)
+        let report = await next.launch()
+        #expect(report.asked && report.ask.reason == .regulated)
+        #expect(harness.system.calls.requests == 2)
+        #expect(next.policy.isKnown)
+    }
+
+    /// Seed 000: outside a regulated region "the app never brings the sheet up again on its own".
+    @Test("an unregulated decline is never asked again on its own; the person's tap asks")
+    func unregulatedDecline() async {
+        let clock = SimulatedClock()
+        let person = SimulatedPerson.aged(30, today: clock.today, sharing: .declines)
+        let harness = Harness(person: person, clock: clock)
+        #expect(await harness.gate.open(gatedNotes).reason == .needsAgeRange)
+        #expect(harness.gate.policy == .declined)
+        clock.advance(days: 400)
+        let next = harness.relaunched()
         #expect(await next.launch().asked == false)
         #expect(await next.open(gatedNotes).canAsk)
         #expect(harness.system.calls.requests == 1)

@@ -31,8 +31,8 @@ struct Harness {
         gate = AgeGate(
             service: system,
             configuration: .init(
-                gates: Self.gates, capabilities: capabilities, deadline: deadline, cadence: cadence,
-                onProgrammerError: onProgrammerError),
+                gates: Self.gates, capabilities: capabilities, deadline: deadline, requestDeadline: deadline,
+                cadence: cadence, onProgrammerError: onProgrammerError),
             store: store, clock: clock)
     }
 

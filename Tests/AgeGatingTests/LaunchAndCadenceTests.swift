@@ -32,9 +32,10 @@ struct WhenToAskAtLaunchTests {
             // 26.2-26.3: eligibility only.
             LaunchRow(os: OSVersion(26, 2), eligible: true, features: nil, regulated: true),
             LaunchRow(os: OSVersion(26, 3), eligible: false, features: required, regulated: false),
-            // below 26.2: never at launch.
-            LaunchRow(os: OSVersion(26, 1), eligible: true, features: required, regulated: false),
-            LaunchRow(os: OSVersion(26, 0), eligible: true, features: nil, regulated: false),
+            // 26.0-26.1: no region check, so unknown: the careful side asks (seed 002).
+            LaunchRow(os: OSVersion(26, 1), eligible: true, features: required, regulated: true),
+            LaunchRow(os: OSVersion(26, 0), eligible: true, features: nil, regulated: true),
+            // below 26: no age range API, never at launch.
             LaunchRow(os: OSVersion(18, 0), eligible: true, features: nil, regulated: false),
         ])
     func whenToAsk(row: LaunchRow) {

@@ -143,8 +143,9 @@
         }
 
         static let layering: [(OSVersion, [MirrorSystem.Call])] = [
-            (OSVersion(26, 0), []),
-            (OSVersion(26, 1), []),
+            // 26.0-26.1 have no region check: the launch asks (the careful side, seed 002).
+            (OSVersion(26, 0), [.requestAgeRange(gates: [13, 16, 18])]),
+            (OSVersion(26, 1), [.requestAgeRange(gates: [13, 16, 18])]),
             (OSVersion(26, 2), [.isEligibleForAgeFeatures]),
             (OSVersion(26, 4), [.isEligibleForAgeFeatures, .requiredRegulatoryFeatures]),
         ]

@@ -212,7 +212,10 @@ struct SimulatedLaunchTests {
         #expect(sequence.ageDecision?.rule == .sharedBelowThreshold)
     }
 
-    @Test("rule 4 in the launch sequence: the Mac has no region check, so everyone is asked; a child is never over")
+    /// Seed 000: "The Mac never asks at launch and still asks on tap"; macOS requires age
+    /// assurance for nobody, so (seed 002) the person counts as over, saved. What the person
+    /// shared on tap is kept.
+    @Test("rule 4 in the launch sequence: the Mac never asks at launch; an answer shared on tap is kept")
     func macNeverAsks() async throws {
         let clock = SimulatedClock()
         let person = try #require(SandboxPersona.named("13to15-approved")).person(today: clock.today)
@@ -223,9 +226,13 @@ struct SimulatedLaunchTests {
         let device = SimulatedPrivacyDevice(ageSystem: system)
         let sequence = await device.session(settings: OwnerSettings()).run()
         #expect(system.calls.regulatoryFeatures == 0 && system.calls.eligibility == 0)
-        #expect(system.calls.requests == 1)
-        #expect(sequence.ageDecision?.rule == .sharedBelowThreshold)
-        #expect(sequence.currentAnswer == .under)
+        #expect(system.calls.requests == 0)
+        #expect(sequence.ageDecision?.rule == .noCheckRequired)
+        #expect(sequence.currentAnswer == .over)
+        let shared = SimulatedPrivacyDevice(ageSystem: system, setup: .init(savedAnswer: .under))
+        let again = await shared.session(settings: OwnerSettings()).run()
+        #expect(system.calls.requests == 0)
+        #expect(again.currentAnswer == .under)
     }
 
     @Test(

@@ -63,13 +63,13 @@ public final class CrateModel {
     public func launch() async {
         services.permissions.startListening()
         services.communication.startListening()
-        let report = await gate.launch()
-        launchReport = report
-        let session = await LaunchSession.prepare(
-            settings: CrateFeature.privacy, os: capabilities.os, platform: capabilities.platform,
-            services: services.launch)
+        // One ask per launch: the session runs the gate's launch check and reads its answer.
+        let session = try! await LaunchSession.prepare(
+            settings: CrateFeature.privacy, gate: gate, services: services.launch)
         self.session = session
         privacy = await session.run()
+        guard let report = gate.lastLaunch else { return }
+        launchReport = report
         if driver == nil {
             let original = try? await AppTransactionInfo.current().originalVersion
             driver = makeDriver(originalVersion: original)

@@ -38,7 +38,8 @@ public struct LaunchSignals: Hashable, Sendable {
     /// | macOS | never: macOS does not require age assurance | - |
     /// | 26.4 and later | `declaredAgeRangeRequired` is reported, or eligibility is true (Apple support advises both) | `requiredRegulatoryFeatures` failed and eligibility is not true: eligibility misreports false, so it never stands in for the authoritative check |
     /// | 26.2 to 26.3 | eligibility is true | eligibility failed |
-    /// | below 26.2, visionOS, tvOS, watchOS | never: there is no region check | - |
+    /// | 26.0 to 26.1 (iOS, iPadOS) | - | always: there is no region check, and seed 002 asks at every launch |
+    /// | below 26, visionOS, tvOS, watchOS | never: there is no age range API | - |
     public func regulation(on capabilities: PlatformCapabilities) -> Regulation {
         guard capabilities.requiresAgeAssurance else { return .notRequired }
         if capabilities.hasRequiredRegulatoryFeatures {
@@ -51,7 +52,9 @@ public struct LaunchSignals: Hashable, Sendable {
             guard let isEligible else { return .unknown }
             return isEligible ? .required : .notRequired
         }
-        return .notRequired
+        // 26.0-26.1 can ask but not check: "no check" says nothing about the person (seed 000
+        // never asks there, seed 002 asks everyone; the careful side asks).
+        return capabilities.canRequestAgeRange ? .unknown : .notRequired
     }
 
     /// Whether the launch treats the person as regulated: required, or unknown (the careful side).

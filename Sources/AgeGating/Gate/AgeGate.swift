@@ -1,11 +1,17 @@
 import AgeSignals
+import Foundation
 import Observation
 
 /// The app's age gate: owns the policy, asks the system at the right moments and never
 /// otherwise, survives every error and keeps nothing but the ``AgeRecord``.
 ///
 /// One request is in flight at a time (a second caller joins it). Every system call has a
-/// deadline; a call that passes it counts as unavailable for this launch.
+/// deadline; a call that passes it counts as unavailable for this launch. The signal reads are
+/// known to hang and get seconds; the age sheet waits for a person reading it and gets minutes.
+///
+/// Whether a launch asks is ``LaunchAsk``, the rule the privacy launch sequence follows too:
+/// an app that runs both hands the gate to `LaunchSession`, which then asks through it, so a
+/// launch shows at most one sheet.
 @Observable
 @MainActor
 public final class AgeGate {
@@ -15,8 +21,13 @@ public final class AgeGate {
         public var gates: AgeGates
         /// The platform and OS the app runs on.
         public var capabilities: PlatformCapabilities
-        /// The deadline on every system call.
+        /// The deadline on the signal reads (eligibility, regulatory features), which are known
+        /// to hang.
         public var deadline: Duration
+        /// The deadline on the age request, which waits for a person reading the system sheet
+        /// (ten minutes, as the Apple bridge's own prompt deadline): a call that passes it
+        /// counts as unavailable. A service that answers without waiting has none.
+        public var requestDeadline: Duration
         /// When the app would ask at launch (its profile's rule).
         public var cadence: CadenceRule
         /// The rule the person's region sets, where the app learns it (nil: none): the app's
@@ -39,7 +50,7 @@ public final class AgeGate {
 
         public init(
             gates: AgeGates, capabilities: PlatformCapabilities, deadline: Duration = .seconds(10),
-            cadence: CadenceRule = .everyLaunchWhenRequired,
+            requestDeadline: Duration = .seconds(600), cadence: CadenceRule = .everyLaunchWhenRequired,
             onProgrammerError: @escaping @Sendable (AgeRangeServiceError) -> Void = { error in
                 assertionFailure("the age range request was invalid: \(error)")
             }
@@ -47,6 +58,7 @@ public final class AgeGate {
             self.gates = gates
             self.capabilities = capabilities
             self.deadline = deadline
+            self.requestDeadline = requestDeadline
             self.cadence = cadence
             self.onProgrammerError = onProgrammerError
         }
@@ -72,10 +84,15 @@ public final class AgeGate {
     public struct LaunchReport: Hashable, Sendable {
         public var signals: LaunchSignals
         public var isRegulated: Bool
-        public var asked: Bool
+        /// Whether this launch asked the system (``ask``'s verdict).
+        public var asked: Bool { ask.asks }
         public var policy: AgePolicy
         /// The launch table's verdict (``LaunchSignals/regulation(on:)``).
-        public var regulation: LaunchSignals.Regulation = .notRequired
+        public var regulation: LaunchSignals.Regulation
+        /// Whether the launch asked, and why.
+        public var ask: LaunchAsk
+        /// Whether this launch's request got an answer (a range or a decline); nil when it did not ask.
+        public var answered: Bool?
     }
 
     /// The current policy: every feature decision reads it.
@@ -107,6 +124,9 @@ public final class AgeGate {
         self.policy = AgeRecord.load(from: store, gates: configuration.gates)
     }
 
+    /// The cadence record as the last launch left it (``LaunchAsk``'s input).
+    public var cadenceRecord: CadenceRecord { CadenceRecord(decoding: store.string(forKey: CadenceRecord.key)) }
+
     /// The decision for one feature under the current policy.
     public func decision(for feature: FeatureRequirement) -> FeatureDecision {
         feature.decide(policy, in: configuration.decisionContext)
@@ -130,33 +150,27 @@ public final class AgeGate {
     }
 
     /// The launch check: reads the system's signals (both calls at once, each under its own
-    /// deadline), asks if they and the cadence rule say so. A decline is never asked again
-    /// here, except once when the person becomes regulated (a law that starts). A signal that failed or hung never skips the request: where the call that
-    /// decides failed, the careful side asks.
+    /// deadline) and asks when ``LaunchAsk`` says so. A signal that failed or hung never skips
+    /// the request: where the call that decides failed, the careful side asks.
     @discardableResult
     public func launch() async -> LaunchReport {
         let capabilities = configuration.capabilities
         let signals = await LaunchSignals.read(
             from: service, capabilities: capabilities, deadline: configuration.deadline, clock: clock)
         if let failure = signals.regulatoryFeaturesFailure ?? signals.eligibilityFailure { lastFailure = failure }
-        let isRegulated = signals.isRegulated(on: capabilities)
-        var cadence = CadenceRecord(decoding: store.string(forKey: CadenceRecord.key))
-        let context = CadenceRule.Context(
-            isRegulated: isRegulated, isFirstLaunch: !cadence.hasLaunched, lastRequest: cadence.lastRequest,
-            now: clock.now)
-        // A law that starts for this person runs the check once, whatever was stored before
-        // it (a decline given where nobody had to answer) and whatever the cadence counted.
-        let lawStarted = cadence.regulationStarted(isRegulated: isRegulated)
-        let asks =
-            capabilities.canRequestAgeRange
-            && (lawStarted || (policy != .declined && configuration.cadenceInForce.asksAtLaunch(context)))
-        cadence.hasLaunched = true
-        cadence.lastLaunchRegulated = isRegulated
-        try? store.set(cadence.encoded, forKey: CadenceRecord.key)
-        if asks { await request(.launch) }
+        let regulation = signals.regulation(on: capabilities)
+        let record = CadenceRecord(decoding: store.string(forKey: CadenceRecord.key))
+        let ask = LaunchAsk.decide(
+            regulation, on: capabilities, cadence: configuration.cadenceInForce, record: record, now: clock.now)
+        try? store.set(record.afterLaunch(regulated: regulation != .notRequired).encoded, forKey: CadenceRecord.key)
+        var answered: Bool?
+        if ask.asks {
+            await request(.launch)
+            answered = lastFailure == nil || lastFailure == .error(.declinedOnboarding)
+        }
         let report = LaunchReport(
-            signals: signals, isRegulated: isRegulated, asked: asks, policy: policy,
-            regulation: signals.regulation(on: capabilities))
+            signals: signals, isRegulated: regulation != .notRequired, policy: policy, regulation: regulation,
+            ask: ask, answered: answered)
         lastLaunch = report
         return report
     }
@@ -183,29 +197,41 @@ public final class AgeGate {
 
     private func performRequest() async -> AgePolicy {
         let gates = configuration.gates
-        var cadence = CadenceRecord(decoding: store.string(forKey: CadenceRecord.key))
-        cadence.recordRequest(at: clock.now)
-        try? store.set(cadence.encoded, forKey: CadenceRecord.key)
+        let askedAt = clock.now
         switch await Deadline.run(
-            within: service.answersWithoutWaiting ? nil : configuration.deadline, clock: clock,
+            within: service.answersWithoutWaiting ? nil : configuration.requestDeadline, clock: clock,
             { [service] () async throws(AgeRangeServiceError) in
                 try await service.requestAgeRange(gates: gates)
             })
         {
         case .value(let response):
             lastFailure = nil
+            recordRequest(at: askedAt)
             apply(AgePolicy(response: response, gates: gates))
         case .failed(let error):
             lastFailure = .error(error)
             let rule = ErrorRule(error)
             if rule == .programmerError { configuration.onProgrammerError(error) }
             let next = rule.policy(after: policy)
-            if rule == .decline { apply(next) } else { policy = next }
+            if rule == .decline {
+                recordRequest(at: askedAt)
+                apply(next)
+            } else {
+                policy = next
+            }
         case .timedOut:
             lastFailure = .timedOut
             policy = ErrorRule.unavailable.policy(after: policy)
         }
         return policy
+    }
+
+    /// Counts a request for the cadence: only one the system answered (a range or a decline).
+    /// A failed or unanswered request is not an ask, so it never starts a limit's clock.
+    private func recordRequest(at date: Date) {
+        var cadence = CadenceRecord(decoding: store.string(forKey: CadenceRecord.key))
+        cadence.recordRequest(at: date)
+        try? store.set(cadence.encoded, forKey: CadenceRecord.key)
     }
 
     /// Sets an answer and stores it (a storage failure leaves the answer in memory).

@@ -38,6 +38,9 @@ public final class SimulatedClock: AgeGateClock, Sendable {
         state.withLock { state in state.sleepers.values.contains { $0.deadline > date } }
     }
 
+    /// The earliest deadline a task sleeps until; nil when none sleeps.
+    public var earliestWake: Date? { state.withLock { $0.sleepers.values.map(\.deadline).min() } }
+
     /// Moves time forward and wakes every sleeper whose deadline has passed.
     public func advance(by duration: Duration) {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
