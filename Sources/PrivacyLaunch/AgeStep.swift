@@ -28,6 +28,9 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
     /// No age range API and nothing saved: the answer to the app's own "18 or older?"
     /// question, saved.
     case adultQuestion
+    /// macOS never asks at launch (seed 000): the answer saved when the person shared on tap,
+    /// else under (the careful side) until they do.
+    case macNeverAsksAtLaunch
     /// No age range API, nothing saved, no answer to the app's question: under, with the message.
     case noAgeRangeAPIWithoutAnswer
 
@@ -46,6 +49,8 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
         case .noAgeRangeAPIUsesSavedAnswer:
             "no age range API on this platform: the answer saved at an earlier launch, never a request"
         case .adultQuestion: "no age range API on this platform: the app's own \"18 or older?\" answer, saved"
+        case .macNeverAsksAtLaunch:
+            "the Mac never asks at launch: the answer saved when the person shared on tap, else under until they do"
         case .noAgeRangeAPIWithoutAnswer:
             "no age range API, nothing saved and no answer to the app's question: under, 'Age verification not possible' shown"
         }
@@ -171,9 +176,10 @@ public enum AgeStep {
     ///   saved answer, else the answer to the app's own "18 or older?" question (`adultAnswer`),
     ///   else under with the message. One rule whatever the platform's version.
     /// - Seed 002: an OS older than 26 on a platform that has the API counts as over, not asked.
-    /// - Seed 000: "The Mac never asks at launch"; macOS requires age assurance for nobody
-    ///   (its eligibility always reads false), so the person counts as over, saved, as seed
-    ///   002 does when the system says no check is required.
+    /// - Seed 000: "The Mac never asks at launch and still asks on tap". No seed says what the
+    ///   Mac's launch counts a person it never asked as: the careful side counts them under
+    ///   (no ads, no tracking prompt) until they share on tap; an answer saved then is used
+    ///   (``AgeStepRule/macNeverAsksAtLaunch``).
     /// - 26.0-26.1 have no region check: the cadence decides as for a required check
     ///   (``askEveryone``), since "no check" says nothing about the person.
     public static func start(
@@ -192,20 +198,7 @@ public enum AgeStep {
         }
         let capabilities = PlatformCapabilities(platform: platform, os: os)
         if !capabilities.requiresAgeAssurance {
-            // An answer the person gave on tap (a gated feature) is kept: never counted over
-            // against what they shared.
-            if let saved {
-                return .decided(
-                    AgeDecision(
-                        answer: saved, rule: .noCheckRequired, saves: false, asked: false, message: nil,
-                        reason:
-                            "\(LaunchAsk.Reason.macNeverAsksAtLaunch.summary): the answer saved at an earlier launch (\(saved.rawValue))"
-                    ))
-            }
-            return .decided(
-                AgeDecision(
-                    answer: .over, rule: .noCheckRequired, saves: true, asked: false, message: nil,
-                    reason: "\(LaunchAsk.Reason.macNeverAsksAtLaunch.summary): over, saved"))
+            return .decided(macDecision(saved: saved))
         }
         let hasRegionCheck = capabilities.hasEligibility || capabilities.hasRequiredRegulatoryFeatures
         return hasRegionCheck ? .checkRequirement : .askEveryone
@@ -275,6 +268,18 @@ public enum AgeStep {
             reason:
                 "cadence \(cadence): no request is due\(last) and no answer is saved: under, 'Age verification not possible' shown"
         )
+    }
+
+    private static func macDecision(saved: AgeAnswer?) -> AgeDecision {
+        let why = LaunchAsk.Reason.macNeverAsksAtLaunch.summary
+        guard let saved else {
+            return AgeDecision(
+                answer: .under, rule: .macNeverAsksAtLaunch, saves: false, asked: false, message: nil,
+                reason: "\(why), and nothing is saved: under (careful side) until the person shares on tap")
+        }
+        return AgeDecision(
+            answer: saved, rule: .macNeverAsksAtLaunch, saves: false, asked: false, message: nil,
+            reason: "\(why): the answer saved when the person shared (\(saved.rawValue))")
     }
 
     private static func notAsked(_ rule: AgeStepRule, reason: String) -> AgeDecision {

@@ -57,9 +57,10 @@ package struct AgeOutcome: Sendable {
             on: scenario.today)
         configuration.regionCadence = scenario.region.applying(to: scenario.person).cadenceRule(on: scenario.today)
         let store = InMemoryKeyValueStore()
-        if let lastAsked = scenario.lastAsked {
-            var record = CadenceRecord(hasLaunched: true)
-            record.recordRequest(at: lastAsked.date)
+        if scenario.lastAsked != nil {
+            let record = CadenceRecord.scenario(
+                lastAsked: scenario.lastAsked, region: scenario.region, person: scenario.person,
+                capabilities: scenario.capabilities)
             try? store.set(record.encoded, forKey: CadenceRecord.key)
         }
         let gate = AgeGate(service: system, configuration: configuration, store: store, clock: clock)

@@ -21,6 +21,10 @@ package struct AgeCellOutcome: Hashable, Sendable, Codable {
     package var signals: String
     /// `launch`, `firstUse`, `adultQuestion` or `never`.
     package var askedAt: String
+    /// The launch table's verdict: `required`, `notRequired` or `unknown`.
+    package var regulation: String
+    /// Whether the gate's launch check asked (``LaunchAsk``), answered or not.
+    package var asksAtLaunch: Bool
     /// `known`, `declined`, `unavailable` or `notAsked`.
     package var policy: String
     /// The known tier (`13-15`), its lowest age and the gate above it.
@@ -52,6 +56,8 @@ package struct AgeCellOutcome: Hashable, Sendable, Codable {
         }
         signals = "eligible \(eligible); regulatory features \(features ?? "n/a")"
         askedAt = outcome.askedAt.rawValue
+        regulation = outcome.regulation.rawValue
+        asksAtLaunch = outcome.asksAtLaunch
         policy = outcome.policy.stateName
         if case .known(let known, let trust, let limited) = outcome.policy {
             tier = known.description

@@ -45,7 +45,11 @@ package final class SimulatorEvaluator: ExploreEvaluator {
         let start = cell.day.date.addingTimeInterval(9 * 3600)
         let launch = await LaunchRun(
             setup: setup, start: start, settings: configuration.settings,
-            device: SimulatedPrivacyDevice.Setup(savedAnswer: cell.scenario.saved, cadence: cell.scenario.cadenceRecord)
+            device: SimulatedPrivacyDevice.Setup(
+                savedAnswer: cell.scenario.saved,
+                cadence: .scenario(
+                    lastAsked: cell.scenario.lastAsked, region: cell.region, person: setup.person,
+                    capabilities: cell.capabilities))
         ).run()
 
         let answer = ConsentScenario.answer(setup: setup, on: cell.day)

@@ -21,8 +21,13 @@ public final class ExploreInvariants: Sendable {
         case confirmedFeatureOnlyForConfirmed
         /// The gate stores the minimal record only: tier, source, one boolean (and its cadence).
         case minimalRecord
-        /// A declined person is never asked again by the app on its own.
-        case declinedNotAskedAgain
+        /// A declined person is asked again by the app on its own only at a launch where an age
+        /// check is required, or the system could not say (seed 000: a regulated region asks at
+        /// every launch; elsewhere a decline is an answer).
+        case declineAskedAgainOnlyWhereRequired
+        /// The gate and the launch sequence agree on whether this launch asks, and it asks at
+        /// most once: an app that runs both (one ask machine) shows at most one sheet.
+        case oneAgeRequestPerLaunch
 
         public var summary: String {
             switch self {
@@ -31,7 +36,9 @@ public final class ExploreInvariants: Sendable {
             case .adultFeatureOnlyForAdults: "an 18+ feature never allowed below 18"
             case .confirmedFeatureOnlyForConfirmed: "a confirmed-adult feature never for an unconfirmed adult"
             case .minimalRecord: "nothing stored beyond the minimal record"
-            case .declinedNotAskedAgain: "declined people never asked again automatically"
+            case .declineAskedAgainOnlyWhereRequired:
+                "declined people asked again automatically only where the law asks at every launch"
+            case .oneAgeRequestPerLaunch: "the gate and the launch sequence agree, and a launch asks at most once"
             }
         }
     }
@@ -56,12 +63,15 @@ public final class ExploreInvariants: Sendable {
 
     package let threshold: Int
     package let gates: AgeGates
+    /// Whether the launch sequence has an age step at all (the owner's age protection).
+    package let ageProtection: Bool
     /// Stored values already checked: a sweep stores few distinct ones.
     private let checked = Mutex<[String: Bool]>([:])
 
-    package init(threshold: Int, gates: AgeGates) {
+    package init(threshold: Int, gates: AgeGates, ageProtection: Bool = true) {
         self.threshold = threshold
         self.gates = gates
+        self.ageProtection = ageProtection
     }
 
     /// Whether a stored value is one the gate's own encoders write, and nothing more.
@@ -126,12 +136,31 @@ public final class ExploreInvariants: Sendable {
             verdict.violations.append(Violation(rule: .minimalRecord, detail: "\(key) = \(value)"))
         }
 
-        if age.policy == "declined" && age.askedAgainAtRelaunch != false {
+        if age.policy == "declined" {
+            if age.askedAgainAtRelaunch == nil {
+                verdict.violations.append(
+                    Violation(rule: .declineAskedAgainOnlyWhereRequired, detail: "no second launch was run"))
+            } else if age.askedAgainAtRelaunch == true && age.regulation == LaunchSignals.Regulation.notRequired.rawValue {
+                verdict.violations.append(
+                    Violation(
+                        rule: .declineAskedAgainOnlyWhereRequired,
+                        detail: "the next launch asked again where no check is required"))
+            }
+        }
+
+        // One ask machine: the launch sequence asks exactly when the gate's launch check does.
+        let launchRequests = launch.actions.filter { $0.hasPrefix("requestAgeRange") }.count
+        let gateAsked = age.asksAtLaunch
+        if launchRequests > 1 {
+            verdict.violations.append(
+                Violation(rule: .oneAgeRequestPerLaunch, detail: "the launch sequence asked \(launchRequests) times"))
+        } else if ageProtection && (launchRequests == 1) != gateAsked {
             verdict.violations.append(
                 Violation(
-                    rule: .declinedNotAskedAgain,
-                    detail: age.askedAgainAtRelaunch == nil ? "no second launch was run" : "the next launch asked again"
-                ))
+                    rule: .oneAgeRequestPerLaunch,
+                    detail: gateAsked
+                        ? "the gate asked at launch, the launch sequence did not"
+                        : "the launch sequence asked, the gate's launch check did not"))
         }
         return verdict
     }

@@ -44,11 +44,4 @@ package struct ExploreScenario: Hashable, Sendable {
         return merged
     }
 
-    /// The cadence record the app kept: launched before, and the day it last asked.
-    package var cadenceRecord: CadenceRecord {
-        guard let lastAsked else { return CadenceRecord() }
-        var record = CadenceRecord(hasLaunched: true)
-        record.recordRequest(at: lastAsked.date)
-        return record
-    }
 }

@@ -46,7 +46,8 @@ public struct ExploreSweep: Sendable {
     ///   command can report long sweeps (the sweep itself reads no clock).
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> ExploreReport {
         let invariants = ExploreInvariants(
-            threshold: configuration.settings.threshold, gates: configuration.profile.gates)
+            threshold: configuration.settings.threshold, gates: configuration.profile.gates,
+            ageProtection: configuration.settings.ageProtection)
         let evaluator = self.evaluator ?? SimulatorEvaluator(configuration)
         let cells = self.cells
         var results: [(CellOutcomes, ExploreInvariants.Verdict)?] = []

@@ -65,10 +65,7 @@ package struct ScenarioOptions: Sendable {
 
     /// The cadence record the app kept: launched before, and the day it last asked.
     package var cadenceRecord: CadenceRecord {
-        guard let lastAsked else { return CadenceRecord() }
-        var record = CadenceRecord(hasLaunched: true)
-        record.recordRequest(at: lastAsked.date)
-        return record
+        .scenario(lastAsked: lastAsked, region: region, person: person, capabilities: capabilities)
     }
 
     /// The first line's tail: the defaults that decided the run, and what was not honoured.

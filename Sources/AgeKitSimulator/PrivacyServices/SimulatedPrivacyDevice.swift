@@ -89,8 +89,8 @@ public struct SimulatedPrivacyDevice: Sendable {
         return await LaunchSession.prepare(
             settings: settings, os: capabilities.os, platform: capabilities.platform,
             regionCadence: region.cadenceRule(on: clock.today), adultAnswer: adultAnswer, services: services,
-            // A simulated hang is given up at the gate's deadline; without one nothing waits.
+            // A simulated hang is given up at the age sheet's deadline (the gate's); without one nothing waits.
             deadlines: LaunchSession.Deadlines(
-                ageRequest: ageSystem.setup.faults.hangs ? .seconds(10) : nil, clock: clock))
+                ageRequest: ageSystem.setup.faults.hangs ? .seconds(600) : nil, clock: clock))
     }
 }

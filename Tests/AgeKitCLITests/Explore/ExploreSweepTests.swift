@@ -34,18 +34,20 @@ struct ExploreSweepTests {
         Expected(
             persona: "adult-confirmed", platform: .iOS, os: "26.4", region: "US-TX", askedAt: "launch",
             age: "adultConfirmed", launch: "T", route: "clear"),
-        // The Mac never asks at launch: the gate asks on first use; the launch still checks.
+        // The Mac never asks at launch (seed 000): the gate asks on first use; the launch, with
+        // nothing saved, counts the person under until they share on tap (the careful side).
         Expected(
             persona: "adult-confirmed", platform: .macOS, os: "26.4", region: "US-TX", askedAt: "firstUse",
-            age: "adultConfirmed", launch: "T", route: "clear"),
-        // Before 26.2 nothing says the person is regulated: the gate asks on first use, the
-        // launch asks everyone, and the routing infers the features on the careful side: a
-        // minor's consent goes to a device that can ask, an adult gets the app's own notice.
+            age: "adultConfirmed", launch: "S", route: "clear"),
+        // Before 26.2 nothing says whether the person is regulated: the gate and the launch
+        // both ask at launch (one ask, the careful side), and the routing infers the features on
+        // the careful side: a minor's consent goes to a device that can ask, an adult gets the
+        // app's own notice.
         Expected(
-            persona: "under13-approved", platform: .iOS, os: "26.1", region: "US-TX", askedAt: "firstUse",
+            persona: "under13-approved", platform: .iOS, os: "26.1", region: "US-TX", askedAt: "launch",
             age: "minor", launch: "S", route: "otherDevice"),
         Expected(
-            persona: "adult-confirmed", platform: .iOS, os: "26.1", region: "default", askedAt: "firstUse",
+            persona: "adult-confirmed", platform: .iOS, os: "26.1", region: "default", askedAt: "launch",
             age: "adult", launch: "T", route: "inAppNotice"),
         // Unregulated: no check is required, so the launch counts the child as over; the gate
         // learns the age on first use; the persona's sandbox switch asks the guardian.
