@@ -29,7 +29,7 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
     /// question, saved.
     case adultQuestion
     /// macOS never asks at launch (seed 000): the answer saved when the person shared on tap,
-    /// else under (the careful side) until they do.
+    /// else over, saved, as where the system says no check is required (seed 002).
     case macNeverAsksAtLaunch
     /// No age range API, nothing saved, no answer to the app's question: under, with the message.
     case noAgeRangeAPIWithoutAnswer
@@ -50,7 +50,7 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
             "no age range API on this platform: the answer saved at an earlier launch, never a request"
         case .adultQuestion: "no age range API on this platform: the app's own \"18 or older?\" answer, saved"
         case .macNeverAsksAtLaunch:
-            "the Mac never asks at launch: the answer saved when the person shared on tap, else under until they do"
+            "the Mac never asks at launch: the answer saved when the person shared on tap, else over (no check is required), saved"
         case .noAgeRangeAPIWithoutAnswer:
             "no age range API, nothing saved and no answer to the app's question: under, 'Age verification not possible' shown"
         }
@@ -176,10 +176,10 @@ public enum AgeStep {
     ///   saved answer, else the answer to the app's own "18 or older?" question (`adultAnswer`),
     ///   else under with the message. One rule whatever the platform's version.
     /// - Seed 002: an OS older than 26 on a platform that has the API counts as over, not asked.
-    /// - Seed 000: "The Mac never asks at launch and still asks on tap". No seed says what the
-    ///   Mac's launch counts a person it never asked as: the careful side counts them under
-    ///   (no ads, no tracking prompt) until they share on tap; an answer saved then is used
-    ///   (``AgeStepRule/macNeverAsksAtLaunch``).
+    /// - Seed 000: "The Mac never asks at launch and still asks on tap", and macOS's
+    ///   eligibility always reads false "because macOS doesn't require age assurance": the
+    ///   system says no check is required, which seed 002 counts as over, saved. An answer the
+    ///   person shared on tap is kept, never overridden (``AgeStepRule/macNeverAsksAtLaunch``).
     /// - 26.0-26.1 have no region check: the cadence decides as for a required check
     ///   (``askEveryone``), since "no check" says nothing about the person.
     public static func start(
@@ -274,8 +274,8 @@ public enum AgeStep {
         let why = LaunchAsk.Reason.macNeverAsksAtLaunch.summary
         guard let saved else {
             return AgeDecision(
-                answer: .under, rule: .macNeverAsksAtLaunch, saves: false, asked: false, message: nil,
-                reason: "\(why), and nothing is saved: under (careful side) until the person shares on tap")
+                answer: .over, rule: .macNeverAsksAtLaunch, saves: true, asked: false, message: nil,
+                reason: "\(why): no check is required, so over, saved (seed 002)")
         }
         return AgeDecision(
             answer: saved, rule: .macNeverAsksAtLaunch, saves: false, asked: false, message: nil,

@@ -6,7 +6,7 @@ import Synchronization
 /// two figures the summary must show as zero. For the tracking prompt a "minor" is someone
 /// under the launch threshold whom the app knew to be (the launch answered "under", or the
 /// gate had learned a lower tier at launch) or whose region's law requires age assurance on
-/// that day. Elsewhere the rules take the system's "no check required" as over; those cells
+/// that day on a device where the system requires it (macOS requires it of nobody). Elsewhere the rules take the system's "no check required" as over; those cells
 /// are counted apart, as information.
 public final class ExploreInvariants: Sendable {
     /// The stable codes, in the order the report lists them.
@@ -109,7 +109,8 @@ public final class ExploreInvariants: Sendable {
                 age.askedAt == "launch" && age.tierNextGate.map { $0 <= threshold } == true
             let underByAge = systemAge < threshold
             verdict.minorTracking =
-                launch.stopped || gateKnewAtLaunch || (underByAge && cell.region.isRegulated(on: cell.day))
+                launch.stopped || gateKnewAtLaunch
+                || (underByAge && cell.region.isRegulated(on: cell.day) && cell.capabilities.requiresAgeAssurance)
             verdict.tracksUnderThresholdByAge = !verdict.minorTracking && underByAge
         }
 
@@ -140,7 +141,9 @@ public final class ExploreInvariants: Sendable {
             if age.askedAgainAtRelaunch == nil {
                 verdict.violations.append(
                     Violation(rule: .declineAskedAgainOnlyWhereRequired, detail: "no second launch was run"))
-            } else if age.askedAgainAtRelaunch == true && age.regulation == LaunchSignals.Regulation.notRequired.rawValue {
+            } else if age.askedAgainAtRelaunch == true
+                && age.regulation == LaunchSignals.Regulation.notRequired.rawValue
+            {
                 verdict.violations.append(
                     Violation(
                         rule: .declineAskedAgainOnlyWhereRequired,

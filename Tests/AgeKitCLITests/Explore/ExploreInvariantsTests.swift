@@ -107,7 +107,8 @@ struct ExploreInvariantsTests {
         #expect(Set(texas.map(\.key.person)) == ["under13-approved"])
         let elsewhere = report.cells.filter(\.tracksUnderThresholdByAge)
         #expect(!elsewhere.isEmpty)
-        #expect(elsewhere.allSatisfy { $0.key.region == "default" })
+        // Elsewhere, or on the Mac, where the system requires age assurance of nobody.
+        #expect(elsewhere.allSatisfy { $0.key.region == "default" || $0.key.platform == "macOS" })
         #expect(report.summary.minorTracking == texas.count)
     }
 

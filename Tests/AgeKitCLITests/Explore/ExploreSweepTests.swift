@@ -34,11 +34,11 @@ struct ExploreSweepTests {
         Expected(
             persona: "adult-confirmed", platform: .iOS, os: "26.4", region: "US-TX", askedAt: "launch",
             age: "adultConfirmed", launch: "T", route: "clear"),
-        // The Mac never asks at launch (seed 000): the gate asks on first use; the launch, with
-        // nothing saved, counts the person under until they share on tap (the careful side).
+        // The Mac never asks at launch (seed 000): the gate asks on first use; the launch counts
+        // the person over, as the system requires no check on macOS (seed 002).
         Expected(
             persona: "adult-confirmed", platform: .macOS, os: "26.4", region: "US-TX", askedAt: "firstUse",
-            age: "adultConfirmed", launch: "S", route: "clear"),
+            age: "adultConfirmed", launch: "T", route: "clear"),
         // Before 26.2 nothing says whether the person is regulated: the gate and the launch
         // both ask at launch (one ask, the careful side), and the routing infers the features on
         // the careful side: a minor's consent goes to a device that can ask, an adult gets the
