@@ -33,7 +33,10 @@ struct GateLaunchTests {
             Row(region: "US-TX", os: OSVersion(26, 5), platform: .macCatalyst, falseNegative: false, asks: true),
             Row(region: "US-TX", os: OSVersion(26, 2), platform: .macOS, falseNegative: false, asks: false),
             Row(region: "BR", os: OSVersion(26, 5), platform: .iOS, falseNegative: true, asks: true),
-            Row(region: "US-UT", os: OSVersion(26, 5), platform: .iOS, falseNegative: false, asks: false),
+            // Utah on 2026-11-30 follows Apple's rollout (new accounts from 2026-05-06), not the
+            // law's 2027 date; Alabama's law, with no Apple rollout, has not started.
+            Row(region: "US-UT", os: OSVersion(26, 5), platform: .iOS, falseNegative: false, asks: true),
+            Row(region: "US-AL", os: OSVersion(26, 5), platform: .iOS, falseNegative: false, asks: false),
             Row(region: "default", os: OSVersion(27, 0), platform: .iOS, falseNegative: false, asks: false),
             Row(region: "AU", os: OSVersion(26, 5), platform: .iOS, falseNegative: false, asks: false),
         ])

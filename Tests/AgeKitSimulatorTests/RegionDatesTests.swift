@@ -16,21 +16,27 @@ struct RegionDatesTests {
     }
 
     @Test(
-        "when the law takes effect and when Apple turned its tools on; the system applies from the later",
+        "when the law takes effect and when Apple's rollout starts; the system follows Apple's where it has one",
         arguments: [
             DateRow(id: "US-TX", law: "2026-01-01", apple: "2026-06-04", newAccountsOnly: true),
             DateRow(id: "US-UT", law: "2027-05-06", apple: "2026-05-06", newAccountsOnly: true),
             DateRow(id: "US-LA", law: "2027-07-01", apple: "2026-07-01", newAccountsOnly: true),
             DateRow(id: "US-AL", law: "2027-01-01", apple: nil, newAccountsOnly: false),
             DateRow(id: "US-CA", law: "2027-01-01", apple: nil, newAccountsOnly: false),
+            DateRow(id: "BR", law: nil, apple: "2026-02-24", newAccountsOnly: false),
+            DateRow(id: "AU", law: nil, apple: "2026-02-24", newAccountsOnly: false),
+            DateRow(id: "SG", law: nil, apple: "2026-02-24", newAccountsOnly: false),
+            DateRow(id: "default", law: nil, apple: nil, newAccountsOnly: false),
         ])
     func bothDates(_ row: DateRow) throws {
         let region = try RegionCatalog.standard.region(row.id)
         #expect(region.lawEffectiveFrom?.description == row.law)
-        #expect(region.appleToolsFrom?.description == row.apple)
+        #expect(region.appleRolloutFrom?.description == row.apple)
         #expect((region.newAccountsOnly == true) == row.newAccountsOnly)
-        let later = [region.lawEffectiveFrom, region.appleToolsFrom].compactMap { $0 }.max()
-        #expect(region.inEffectFrom == later)
+        // Changed with issue 36 item 12: the system used to start at the later date, so Utah
+        // and Louisiana waited for the laws that moved; a device follows Apple's rollout.
+        #expect(region.inEffectFrom?.description == (row.apple ?? row.law))
+        #expect(region.follows == (row.apple != nil ? .appleRollout : row.law != nil ? .law : nil))
     }
 
     @Test("California: a received signal is actual knowledge of the age range")

@@ -8,11 +8,12 @@ import Testing
 struct RegionRolloutTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let region: String
-        let created: String
+        /// Nil: an account of unknown age, which counts as new.
+        let created: String?
         let day: String
         let minor: [RegulatoryFeature]
         let adult: [RegulatoryFeature]
-        var testDescription: String { "\(region) created \(created) on \(day)" }
+        var testDescription: String { "\(region) created \(created ?? "unknown") on \(day)" }
     }
 
     static let required: RegulatoryFeature = .declaredAgeRangeRequired
@@ -31,14 +32,20 @@ struct RegionRolloutTests {
                 adult: [required, notification]),
             // Created before Apple's rollout: an existing account, not covered.
             Row(region: "US-UT", created: "2026-04-01", day: "2027-06-01", minor: [], adult: []),
-            // The law itself is not in effect yet.
-            Row(region: "US-UT", created: "2026-06-01", day: "2027-01-01", minor: [], adult: []),
+            // Before the law, after Apple's rollout: the system follows the rollout (it used to
+            // wait for the law; issue 36 item 12).
+            Row(
+                region: "US-UT", created: "2026-06-01", day: "2027-01-01", minor: [required, consent],
+                adult: [required, notification]),
+            // Before Apple's rollout: nothing yet, even for a new account.
+            Row(region: "US-UT", created: nil, day: "2026-05-05", minor: [], adult: []),
+            Row(region: "US-LA", created: nil, day: "2026-06-30", minor: [], adult: []),
         ])
     func utahAndLouisiana(_ row: Row) throws {
         let day = try #require(CalendarDay(parsing: row.day))
         for (age, expected) in [(14, row.minor), (30, row.adult)] {
             var person = SimulatedPerson.aged(age, today: day)
-            person.accountCreated = CalendarDay(parsing: row.created)
+            person.accountCreated = row.created.flatMap(CalendarDay.init(parsing:))
             let setup = SimulatedAgeSystem.Setup(
                 person: person, region: try RegionCatalog.standard.region(row.region),
                 capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(26, 5)))

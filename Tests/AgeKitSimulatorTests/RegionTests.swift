@@ -64,9 +64,10 @@ struct RegionTests {
         #expect(try await system.requestAgeRange(gates: gates) == .declinedSharing)
     }
 
-    @Test("a law applies from its date: Utah is unregulated before 2027-05-06")
+    // Was "before 2027-05-06", the law's date; the system follows Apple's rollout (issue 36).
+    @Test("a region applies from the date it follows: Utah is unregulated before Apple's rollout, 2026-05-06")
     func inEffect() async throws {
-        let clock = SimulatedClock(start: CalendarDay(2027, 5, 5)!.date)
+        let clock = SimulatedClock(start: CalendarDay(2026, 5, 5)!.date)
         let system = SimulatedAgeSystem(
             persona: SandboxPersona.named("13to15-approved")!, region: try RegionCatalog.standard.region("US-UT"),
             capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(26, 4)), clock: clock)

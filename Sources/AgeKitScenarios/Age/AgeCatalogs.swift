@@ -33,8 +33,9 @@ package enum AgeCatalogs {
                     .object([
                         "id": .string(region.id), "name": .string(region.name), "law": .optional(region.law),
                         "inEffectFrom": .optional(region.inEffectFrom?.description),
+                        "follows": .optional(region.follows?.rawValue),
                         "lawEffectiveFrom": .optional(region.lawEffectiveFrom?.description),
-                        "appleToolsFrom": .optional(region.appleToolsFrom?.description),
+                        "appleRolloutFrom": .optional(region.appleRolloutFrom?.description),
                         "newAccountsOnly": .bool(region.newAccountsOnly == true),
                         "signalIsActualKnowledge": .bool(region.signalIsActualKnowledge == true),
                         "cadenceRule": .optional(region.cadenceRule),
@@ -48,6 +49,11 @@ package enum AgeCatalogs {
                         "eligibilityFalseNegativesReported": .bool(region.eligibilityFalseNegativesReported),
                         "adultDownloadsRequireConfirmedAdult": .bool(region.adultDownloadsRequireConfirmedAdult),
                         "cadence": .optional(region.cadence),
+                        "sources": .object([
+                            "law": .optional(region.sources?.law),
+                            "appleRollout": .optional(region.sources?.appleRollout),
+                            "features": .optional(region.sources?.features),
+                        ]),
                     ])
                 }
             ).rendered()
@@ -55,9 +61,12 @@ package enum AgeCatalogs {
         let width = regions.reduce(0) { max($0, $1.id.count) }
         return regions.map { region in
             var facts: [String] = [region.name]
-            if let since = region.inEffectFrom { facts.append("from \(since)") }
-            if let law = region.lawEffectiveFrom { facts.append("law \(law)") }
-            if let apple = region.appleToolsFrom { facts.append("Apple's tools \(apple)") }
+            switch (region.follows, region.inEffectFrom) {
+            case (.appleRollout?, let since?): facts.append("from \(since), Apple's rollout")
+            case (.law?, let since?): facts.append("from \(since), the law's date; no Apple rollout")
+            default: break
+            }
+            if region.follows == .appleRollout, let law = region.lawEffectiveFrom { facts.append("law \(law)") }
             if region.newAccountsOnly == true { facts.append("new accounts only") }
             if region.signalIsActualKnowledge == true { facts.append("the signal is actual knowledge") }
             facts.append(region.regulated ? "regulated" : "unregulated")

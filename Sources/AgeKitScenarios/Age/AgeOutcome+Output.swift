@@ -50,6 +50,7 @@ extension AgeOutcome {
                 "platform": .string(scenario.capabilities.platform.rawValue),
                 "gates": .array(scenario.profile.gates.values.map(AgeJSON.int)),
                 "date": .string(scenario.today.description),
+                "regionRule": Self.json(scenario.region.standing(of: scenario.person, on: scenario.today)),
                 "defaults": .array((scenario.shared?.defaults ?? []).map(AgeJSON.string)),
                 "notHonoured": .array((scenario.shared?.notHonoured ?? []).map(AgeJSON.string)),
                 "cadence": .string(
@@ -110,6 +111,16 @@ extension AgeOutcome {
         return "\(names) from the sandbox persona's significant-update switch, not from \(region.name)'s law"
     }
 
+    /// Which of the region's dates the answer follows, as `scenario.regionRule` in the other commands.
+    package static func json(_ standing: RegionStanding) -> AgeJSON {
+        .object([
+            "follows": .optional(standing.follows?.rawValue), "from": .optional(standing.from?.description),
+            "inEffect": .bool(standing.inEffect), "covered": .bool(standing.covered),
+            "lawEffectiveFrom": .optional(standing.lawEffectiveFrom?.description),
+            "newAccountsFrom": .optional(standing.newAccountsFrom?.description), "text": .string(standing.text),
+        ])
+    }
+
     package static func name(_ failure: AgeGate.Failure) -> String {
         switch failure {
         case .error(let error): error.rawValue
@@ -123,6 +134,7 @@ extension AgeOutcome {
         var lines = [
             "Person          \(who), \(scenario.person.declaration.rawValue), in \(scenario.region.id) on \(device), \(scenario.today)"
                 + (scenario.shared?.defaultsNote ?? ""),
+            "Region rule     \(scenario.region.standing(of: scenario.person, on: scenario.today).text)",
             "App gates       \(scenario.profile.gates)",
         ]
         switch response {

@@ -127,6 +127,7 @@ package struct ChangesReport: Encodable {
         var lines = [
             "Significant changes for \(persona) in \(region) on \(platform) \(os), \(scenario.date)"
                 + (originalVersion.map { ", installed \($0)" } ?? "") + note,
+            "Region rule: \(scenario.regionRule.text)",
             "Person: \(subject); features: [\(features.joined(separator: ", "))] (\(featuresSource))",
             "Route: \(route): \(routeReason)",
             "",

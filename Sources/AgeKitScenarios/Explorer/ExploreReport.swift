@@ -61,6 +61,9 @@ public struct ExploreReport: Hashable, Sendable, Codable {
     public var defaults: [String]?
     /// The scenario options applied to every cell (declaration, faults, saved answer, ...).
     public var scenario: [String]?
+    /// Which of each region's dates the system follows on each date swept (Apple's rollout or
+    /// the law's), in words, keyed `REGION DATE` (absent in reports written before it was kept).
+    public var regionRules: [String: String]?
 
     /// The three outcomes of a cell.
     package func outcomes(of cell: Cell) -> CellOutcomes {

@@ -72,7 +72,7 @@ public struct ExploreSweep: Sendable {
                     minorTracking: verdict.minorTracking, minorAdultFeature: verdict.minorAdultFeature,
                     tracksUnderThresholdByAge: verdict.tracksUnderThresholdByAge))
         }
-        return ExploreReport(
+        var report = ExploreReport(
             configuration: configuration.sources, threshold: configuration.settings.threshold,
             axes: ExploreReport.Axes(
                 persons: axes.persons.map(\.name), answers: axes.answers.map(\.rawValue),
@@ -81,6 +81,22 @@ public struct ExploreSweep: Sendable {
             summary: ExploreReport.summarize(
                 rows, ages: ages.values, launches: launches.values, changes: changes.values),
             ageOutcomes: ages.values, launchOutcomes: launches.values, changesOutcomes: changes.values, cells: rows)
+        report.regionRules = regionRules
+        return report
+    }
+
+    /// Which date each region follows on each day swept; only the account's creation day, the
+    /// same in every cell, changes it for a person.
+    package var regionRules: [String: String] {
+        var rules: [String: String] = [:]
+        guard let first = axes.persons.first else { return rules }
+        for region in axes.regions {
+            for day in axes.dates {
+                let person = axes.scenario.apply(to: first.person(today: day, answer: .declared))
+                rules["\(region.id) \(day)"] = region.standing(of: person, on: day).text
+            }
+        }
+        return rules
     }
 }
 

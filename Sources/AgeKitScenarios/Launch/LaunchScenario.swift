@@ -35,18 +35,21 @@ package struct LaunchScenario: Sendable {
                 adultAnswer: adultAnswer))
     }
 
-    /// The rule the launch follows: the owner's, tightened by the region's while its law applies.
+    /// The rule the launch follows: the owner's, tightened by the region's where it applies.
     package var cadenceInForce: CadenceRule {
         let region = scenario.region.applying(to: scenario.person)
         return CadenceRule.inForce(app: settings.cadence, region: region.cadenceRule(on: scenario.today))
     }
 
-    /// The first line of the text output: who, where, on what, and the defaults used.
+    /// The first lines of the text output: who, where, on what, the defaults used, and which
+    /// of the region's dates the run follows.
     package var heading: String {
         let subject = scenario.personaName.map { "persona \($0)" } ?? scenario.personDescription
         let device = "\(scenario.capabilities.platform.rawValue) \(scenario.capabilities.os)"
+        let rule = scenario.region.standing(of: scenario.person, on: scenario.today).text
         return "Privacy launch for \(subject) in \(scenario.region.id) on \(device)"
             + " (consent region \(consentRegion.rawValue), saved answer \(scenario.saved?.rawValue ?? "none"),"
             + " threshold \(settings.threshold), \(scenario.today), cadence \(cadenceInForce))" + scenario.defaultsNote
+            + "\nRegion rule: \(rule)"
     }
 }

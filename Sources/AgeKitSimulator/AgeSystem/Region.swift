@@ -15,22 +15,34 @@ public struct Region: Hashable, Sendable, Codable {
         }
     }
 
+    /// Where a region's facts come from, in words (the seed and its passage).
+    public struct Sources: Hashable, Sendable, Codable {
+        public var law: String?
+        public var appleRollout: String?
+        public var features: String?
+
+        public init(law: String? = nil, appleRollout: String? = nil, features: String? = nil) {
+            self.law = law
+            self.appleRollout = appleRollout
+            self.features = features
+        }
+    }
+
     /// `US-TX`, `BR`, ... or `default`.
     public var id: String
     public var name: String
     /// The law in one line, for listings.
     public var law: String?
-    /// The day the system starts applying the law; before it the region is unregulated. The
-    /// later of ``lawEffectiveFrom`` and ``appleToolsFrom``: Apple applies age assurance only
-    /// where a law requires it, and only once its tools are on.
-    public var inEffectFrom: CalendarDay?
-    /// When the law takes effect (as last amended: Utah and Louisiana moved to 2027).
+    /// When the law takes effect, as last amended (Utah and Louisiana moved to 2027); nil
+    /// where the sources give the region no law's date.
     public var lawEffectiveFrom: CalendarDay?
-    /// When Apple said its tools turn on there (Texas: new accounts from 2026-06-04); the two
-    /// dates differ, and Apple's announcements were not all updated when laws moved.
-    public var appleToolsFrom: CalendarDay?
-    /// The law applies to accounts created from ``newAccountsFrom`` on (Texas, Utah,
-    /// Louisiana); an account of unknown age counts as new (the careful side).
+    /// When Apple said its system starts applying the region (Texas 2026-06-04; Utah
+    /// 2026-05-06 and Louisiana 2026-07-01, announced before both laws moved and not updated
+    /// since); nil where the sources give no Apple rollout. ``follows`` says which of the two
+    /// dates the simulated system follows.
+    public var appleRolloutFrom: CalendarDay?
+    /// The region's rule covers accounts created from ``newAccountsFrom`` on (Texas, Utah,
+    /// Louisiana; ``covers(_:)``).
     public var newAccountsOnly: Bool?
     /// Receiving the age signal counts as actual knowledge of the age range (California): the
     /// app's own obligations start from the first answer, whatever it stores.
@@ -43,7 +55,12 @@ public struct Region: Hashable, Sendable, Codable {
     public var canDecline: Bool
     /// The regional maximum (the age of majority): gates above it are lowered to it.
     public var maximumAge: Int?
+    /// What the system reports from the date the region follows: only the features a source
+    /// gives the region (no source gives Alabama a significant-change feature).
     public var regulatoryFeatures: Features
+    /// Where the law's date, Apple's rollout and the features come from; nil in regions made
+    /// for tests.
+    public var sources: Sources?
     /// Production reports of eligibility reading false here.
     public var eligibilityFalseNegativesReported: Bool
     /// The App Store blocks 18+ downloads unless the account is a confirmed adult.
@@ -58,16 +75,17 @@ public struct Region: Hashable, Sendable, Codable {
     public var parsedCadenceRule: CadenceRule? { cadenceRule.flatMap { try? CadenceRule(parsing: $0) } }
 
     public init(
-        id: String, name: String, law: String? = nil, inEffectFrom: CalendarDay? = nil, regulated: Bool = false,
-        lawBands: [Int]? = nil, canDecline: Bool = true, maximumAge: Int? = 18,
-        regulatoryFeatures: Features = Features(),
+        id: String, name: String, law: String? = nil, lawEffectiveFrom: CalendarDay? = nil,
+        appleRolloutFrom: CalendarDay? = nil, regulated: Bool = false, lawBands: [Int]? = nil, canDecline: Bool = true,
+        maximumAge: Int? = 18, regulatoryFeatures: Features = Features(),
         eligibilityFalseNegativesReported: Bool = false, adultDownloadsRequireConfirmedAdult: Bool = false,
         cadence: String? = nil
     ) {
         self.id = id
         self.name = name
         self.law = law
-        self.inEffectFrom = inEffectFrom
+        self.lawEffectiveFrom = lawEffectiveFrom
+        self.appleRolloutFrom = appleRolloutFrom
         self.regulated = regulated
         self.lawBands = lawBands
         self.canDecline = canDecline
@@ -84,9 +102,7 @@ public struct Region: Hashable, Sendable, Codable {
     /// The region as the system treats this person: where the law covers only new accounts
     /// and the person's account is older than the law, the region behaves as unregulated.
     public func applying(to person: SimulatedPerson) -> Region {
-        guard newAccountsOnly == true, let start = newAccountsFrom, let created = person.accountCreated,
-            created < start
-        else { return self }
+        guard !covers(person) else { return self }
         var region = self
         region.regulated = false
         region.lawBands = nil
@@ -95,15 +111,24 @@ public struct Region: Hashable, Sendable, Codable {
         return region
     }
 
-    /// From when an account counts as new for a law on new accounts: the earlier of the law's
-    /// date and Apple's rollout (seed 000: the two need not line up; Apple said Utah's and
-    /// Louisiana's age categories flow for accounts created from its 2026 dates, a year
-    /// before the laws moved). The careful side covers more accounts.
-    public var newAccountsFrom: CalendarDay? {
-        [lawEffectiveFrom, appleToolsFrom].compactMap { $0 }.min() ?? inEffectFrom
+    /// False only where the region's rule covers new accounts and the person's is older; an
+    /// account of unknown age counts as new (the careful side).
+    public func covers(_ person: SimulatedPerson) -> Bool {
+        guard newAccountsOnly == true, let start = newAccountsFrom, let created = person.accountCreated else {
+            return true
+        }
+        return created >= start
     }
 
-    /// Whether the law applies on `day`.
+    /// From when an account counts as new for a rule on new accounts: the earlier of the law's
+    /// date and Apple's rollout (seed 003 note 15: Apple's post covers Utah accounts new "as of
+    /// May 6, 2026", a year before the law; Texas's law dates new accounts from 2026-01-01).
+    /// The careful side covers more accounts.
+    public var newAccountsFrom: CalendarDay? {
+        [lawEffectiveFrom, appleRolloutFrom].compactMap { $0 }.min()
+    }
+
+    /// Whether the simulated system applies the region on `day` (from ``inEffectFrom``).
     public func isInEffect(on day: CalendarDay) -> Bool {
         inEffectFrom.map { day >= $0 } ?? true
     }

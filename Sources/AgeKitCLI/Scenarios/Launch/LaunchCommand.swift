@@ -40,7 +40,7 @@ struct LaunchCommand: Command {
         Scenario options (the same in age, launch and changes):
         \(ScenarioOptions.options.text)
 
-        The cadence rule for --last-asked is the region's while its law applies (US-AL
+        The cadence rule for --last-asked is the region's from the date it follows (US-AL
         every-12-months, US-CA download-and-launch), which the owner's 'cadence' may only tighten.
 
         Options:

@@ -17,10 +17,12 @@ extension ScenarioOptions {
             .valued(
                 "platform", "NAME", "iOS, iPadOS, macCatalyst, macOS, visionOS, tvOS, watchOS (default iOS)"),
             .valued("os", "VERSION", "the OS version (default 26.5)"),
-            .valued("region", "ID", "a region ('agekit age regions'; default: default, unregulated)"),
+            .valued(
+                "region", "ID", "a region ('agekit age regions'; default: default, unregulated); the",
+                "output says which date it follows, Apple's rollout or the law's"),
             .valued("date", "YYYY-MM-DD", "the simulated day (default 2026-11-30, never today)"),
             .valued(
-                "account-created", "DAY", "when the Apple Account was created (default: new); a law for new",
+                "account-created", "DAY", "when the Apple Account was created (default: new); a rule for new",
                 "accounts only (Texas, Utah, Louisiana) does not cover older ones"),
             .valued(
                 "fault", "[CALL:]FAULT", "a fault in one system call (repeatable): CALL is request (the",

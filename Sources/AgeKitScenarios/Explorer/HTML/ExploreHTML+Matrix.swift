@@ -89,15 +89,20 @@ extension ExploreHTML {
             let tables = ["age", "launch", "changes"].map { rows(group, $0, columns: columns) }
             out +=
                 "<section class=\"rd\" id=\"\(group.id)\" data-region=\"\(group.region)\" data-date=\"\(group.date)\""
+            // Which date the region follows (Apple's rollout or the law's), said for every group.
+            let rule = report.regionRules?["\(group.region) \(group.date)"].map {
+                "<p class=\"meta\">\(Self.escape($0)).</p>"
+            }
             if let earlier = seen[tables] {
                 out += " data-same=\"\(earlier.id)\"><h2>\(Self.escape(group.region)) on \(group.date)</h2>"
+                out += rule ?? ""
                 out +=
                     "<p>The same outcomes, cell for cell, as <a href=\"#\(earlier.id)\">\(Self.escape(earlier.region))"
                 out += " on \(earlier.date)</a>.</p></section>\n"
                 continue
             }
             seen[tables] = group
-            out += "><h2>\(Self.escape(group.region)) on \(group.date)</h2>\n"
+            out += "><h2>\(Self.escape(group.region)) on \(group.date)</h2>\n" + (rule ?? "")
             for (subsystem, rows) in zip(["age", "launch", "changes"], tables) {
                 table(subsystem, rows, out: &out)
             }
