@@ -170,6 +170,22 @@ struct OneAskTests {
     }
 }
 
+/// Item 12: a platform without the API follows one rule whatever its version.
+@Suite("item 12: one rule for a platform without the age range API")
+struct NoAPIWhateverTheVersionTests {
+    @Test(
+        "tvOS, visionOS and watchOS take the no-API path at every version",
+        arguments: [Platform.tvOS, .visionOS, .watchOS], [OSVersion(18, 0), OSVersion(26, 0), OSVersion(26, 4)])
+    func noAPI(platform: Platform, os: OSVersion) {
+        guard case .decided(let decision) = AgeStep.start(settings: OwnerSettings(), os: os, platform: platform)
+        else {
+            Issue.record("\(platform) \(os) should decide without asking")
+            return
+        }
+        #expect(decision.rule == .noAgeRangeAPIWithoutAnswer && decision.answer == .under)
+    }
+}
+
 /// A service that answers after `delay` on the test clock, as a person reading the sheet.
 private struct SlowService: AgeRangeService {
     let clock: SimulatedClock
