@@ -150,6 +150,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AgeSignalsTests", dependencies: ["AgeSignals"]),
         .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator", "TestSupport"]),
+        .testTarget(name: "AgeKitTests", dependencies: ["AgeKit", "AgeKitSimulator"]),
         .testTarget(name: "PrivacyLaunchTests", dependencies: ["PrivacyLaunch", "AgeKitSimulator"]),
         .testTarget(
             name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestSupport"]),

@@ -103,4 +103,10 @@ public protocol CommunicationPermissionCenter: Sendable {
     func ask(_ question: CommunicationQuestion) async throws(PermissionAskError) -> CommunicationAskResult
     /// Every guardian response, for as long as the app runs; a denial does not end it.
     func responses() -> AsyncStream<GuardianResponse>
+    /// Registers with the system at launch, before anything asks (see ``PermissionCenter``).
+    func startListening()
+}
+
+extension CommunicationPermissionCenter {
+    public func startListening() {}
 }

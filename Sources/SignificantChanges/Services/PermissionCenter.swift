@@ -117,4 +117,11 @@ public protocol PermissionCenter: Sendable {
     func ask(_ question: GuardianQuestion) async throws(PermissionAskError)
     /// Every guardian response, for as long as the app runs; a denial does not end it.
     func responses() -> AsyncStream<GuardianResponse>
+    /// Registers with the system at launch, before anything asks, so an answer that arrives
+    /// early is kept (the Apple bridge buffers it); a center with nothing to register does nothing.
+    func startListening()
+}
+
+extension PermissionCenter {
+    public func startListening() {}
 }

@@ -1,0 +1,65 @@
+import AgeGating
+import AgeSignals
+import Foundation
+import PrivacyLaunch
+import SignificantChanges
+
+extension AgeAssurance {
+    /// What the device can tell of the region's rules. Nothing by default: a rule the app
+    /// cannot learn is never assumed (`AgeKitApple` reads the App Store storefront).
+    public struct RegionRules: Hashable, Sendable {
+        /// The region's limit on how often the app may ask (Alabama), or its obligation.
+        public var cadence: CadenceRule?
+        /// The App Store blocks 18+ downloads unless the account is a confirmed adult
+        /// (Australia, Brazil, Singapore): the app's 18+ features then need one too.
+        public var adultFeaturesNeedConfirmedAdult: Bool
+
+        public init(cadence: CadenceRule? = nil, adultFeaturesNeedConfirmedAdult: Bool = false) {
+            self.cadence = cadence
+            self.adultFeaturesNeedConfirmedAdult = adultFeaturesNeedConfirmedAdult
+        }
+    }
+
+    /// Every system service the object drives, as the core's protocols: the Apple bridges in
+    /// an app, the simulator in tests.
+    public struct Services: Sendable {
+        public var ageRange: any AgeRangeService
+        public var permissions: any PermissionCenter
+        public var communication: any CommunicationPermissionCenter
+        public var acknowledgments: any AcknowledgmentPresenter
+        public var ratingCodes: any RatingCodeSource
+        /// The gate's record, its cadence and the question map.
+        public var store: any KeyValueStore
+        /// The acknowledgment ledger (the iCloud key-value store on a device).
+        public var ledgerStore: any SyncedKeyValueStore
+        /// The launch sequence's services (its age range service is never called: the
+        /// launch asks through the gate).
+        public var launch: LaunchServices
+        public var clock: any ConsentClock
+        public var regionRules: RegionRules
+        /// The version the person first installed (exempts them from changes made before it);
+        /// nil when it cannot be read, which exempts nobody.
+        public var originalVersion: @Sendable () async -> AppVersion?
+
+        public init(
+            ageRange: any AgeRangeService, permissions: any PermissionCenter,
+            communication: any CommunicationPermissionCenter, acknowledgments: any AcknowledgmentPresenter,
+            ratingCodes: any RatingCodeSource, store: any KeyValueStore, ledgerStore: any SyncedKeyValueStore,
+            launch: LaunchServices, clock: any ConsentClock = SystemConsentClock(),
+            regionRules: RegionRules = RegionRules(),
+            originalVersion: @escaping @Sendable () async -> AppVersion? = { nil }
+        ) {
+            self.ageRange = ageRange
+            self.permissions = permissions
+            self.communication = communication
+            self.acknowledgments = acknowledgments
+            self.ratingCodes = ratingCodes
+            self.store = store
+            self.ledgerStore = ledgerStore
+            self.launch = launch
+            self.clock = clock
+            self.regionRules = regionRules
+            self.originalVersion = originalVersion
+        }
+    }
+}
