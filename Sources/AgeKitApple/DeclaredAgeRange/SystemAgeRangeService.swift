@@ -35,7 +35,7 @@
                         response = try await SystemAgeRange.shared.requestAgeRange(
                             ageGates: values[0], second, third, in: anchor)
                     } catch {
-                        return try AgeRangeResponse(requestFailure: error)
+                        throw AgeRangeServiceError(system: error)
                     }
                     return try AgeRangeResponse(system: response)
                 })
