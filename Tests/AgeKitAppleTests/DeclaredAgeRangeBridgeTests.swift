@@ -174,7 +174,7 @@
             #expect(device.calls == [.requestAgeRange(gates: [13, 16, 18])])
         }
 
-        @Test("a decline is a decline, and no anchor means unavailable without asking")
+        @Test("a decline is a decline, and no anchor by the activation deadline means unavailable without asking")
         func declineAndNoAnchor() async throws {
             let device = MirrorSystem()
             let declined = try await onMirror(device) {
@@ -183,7 +183,8 @@
             #expect(declined == .declinedSharing)
             await #expect(throws: AgeRangeServiceError.notAvailable) {
                 try await onMirror(device) {
-                    try await SystemAgeRangeService(anchor: { nil }).requestAgeRange(gates: Harness.gates)
+                    try await SystemAgeRangeService(deadlines: Harness.short, anchor: { nil })
+                        .requestAgeRange(gates: Harness.gates)
                 }
             }
             #expect(device.calls.count == 1)
@@ -194,7 +195,7 @@
             let device = MirrorSystem()
             device.declaredAgeRange.ageRange = .value(Harness.sharing(nil, 12, .guardianDeclared))
             let response = try await onMirror(device) {
-                let service = await AgeRangeActionService(DeclaredAgeRangeAction(), anchor: Harness.anchor)
+                let service = await AgeRangeActionService(DeclaredAgeRangeAction())
                 return try await service.requestAgeRange(gates: Harness.gates)
             }
             #expect(response == .sharing(AgeRange(lowerBound: nil, upperBound: 12, declaration: .guardianDeclared)))
