@@ -118,17 +118,6 @@
         #endif
     }
 
-    /// 27.0: which permission flow the guardian question opens with (PermissionKit's
-    /// `PermissionFlow`, named here so apps building with older SDKs can still pass one).
-    public enum GuardianPermissionFlow: String, Hashable, Sendable, CaseIterable {
-        /// "Ask to Approve / Approve in Person / Cancel" first.
-        case acknowledgmentAlert
-        /// Straight to the Screen Time passcode on this device.
-        case approveInPerson
-        /// Straight to the Messages sheet.
-        case askToApprove
-    }
-
     extension PermissionAskError {
         /// Any error an `AskCenter` call threw. `AskError.notAvailable` is what asking for an
         /// adult throws (26.2); a case added later keeps its name.
