@@ -21,6 +21,9 @@ public struct PlatformCapabilities: Hashable, Sendable {
         /// PermissionKit's significant-update question, asked from code: `AskCenter.ask(_:in:)`
         /// with a view controller (iOS, iPadOS, visionOS) or a window (macOS).
         case significantAppUpdateTopic
+        /// PermissionKit's significant-update question in SwiftUI's `PermissionButton`, which
+        /// asks when the child taps it (26.2, Mac Catalyst included).
+        case significantUpdateButton
         /// PermissionKit's communication question, asked from code: `AskCenter.ask(_:in:)` with
         /// a view controller, `CommunicationLimits.ask(_:in:)` with a window on macOS; the
         /// answers arrive on `AskCenter.responses(for:)` (26.2).
@@ -32,8 +35,8 @@ public struct PlatformCapabilities: Hashable, Sendable {
     /// Apple's availability rows: the OS version each call arrived in, per platform. A
     /// platform missing from a row has no such call (seed 003's table, APPLE-API.md, and each
     /// symbol's page). Mac Catalyst has `AskCenter` and `PermissionButton`, but the `ask(_:in:)`
-    /// pages list no Catalyst row, so the app's code cannot ask there: consent is routed to
-    /// another device (the careful reading; an app may still show `PermissionButton` itself).
+    /// pages list no Catalyst row: the app's code cannot ask there, and the guardian question
+    /// goes on the button (`PermissionButton(question:label:)` lists Mac Catalyst 26.2).
     ///
     /// | call | iOS, iPadOS | Mac Catalyst | macOS | visionOS | tvOS, watchOS |
     /// | --- | --- | --- | --- | --- | --- |
@@ -42,6 +45,7 @@ public struct PlatformCapabilities: Hashable, Sendable {
     /// | `requiredRegulatoryFeatures` | 26.4 | 26.4 | 26.4 | - | - |
     /// | acknowledgment sheet | 26.4 | 26.4 | - | - | - |
     /// | significant-update question from code | 26.2 | - | 26.2 | 26.2 | - |
+    /// | significant-update `PermissionButton` | 26.2 | 26.2 | 26.2 | 26.2 | - |
     /// | communication question from code | 26.2 | - | 26.2 | 26.2 | - |
     /// | `AppStore.ageRatingCode` | 26.2 | - | 26.2 | 26.2 | 26.2 |
     public static let availability: [SystemCall: [Platform: OSVersion]] = [
@@ -50,6 +54,7 @@ public struct PlatformCapabilities: Hashable, Sendable {
         .requiredRegulatoryFeatures: rows([.iOS, .iPadOS, .macCatalyst, .macOS], OSVersion(26, 4)),
         .showSignificantUpdateAcknowledgment: rows([.iOS, .iPadOS, .macCatalyst], OSVersion(26, 4)),
         .significantAppUpdateTopic: rows([.iOS, .iPadOS, .macOS, .visionOS], OSVersion(26, 2)),
+        .significantUpdateButton: rows([.iOS, .iPadOS, .macCatalyst, .macOS, .visionOS], OSVersion(26, 2)),
         .communicationTopic: rows([.iOS, .iPadOS, .macOS, .visionOS], OSVersion(26, 2)),
         .ageRatingCode: rows([.iOS, .iPadOS, .macOS, .visionOS, .tvOS, .watchOS], OSVersion(26, 2)),
     ]
@@ -99,6 +104,10 @@ public struct PlatformCapabilities: Hashable, Sendable {
 
     /// 26.2: PermissionKit's significant-update question (no Mac Catalyst, tvOS or watchOS).
     public var hasSignificantUpdateQuestion: Bool { has(.significantAppUpdateTopic) }
+
+    /// 26.2: SwiftUI's `PermissionButton` for the significant-update question (Mac Catalyst
+    /// too; no tvOS or watchOS).
+    public var hasSignificantUpdateButton: Bool { has(.significantUpdateButton) }
 
     /// 26.2: PermissionKit's communication question (no Mac Catalyst, tvOS or watchOS).
     public var hasCommunicationQuestion: Bool { has(.communicationTopic) }

@@ -8,6 +8,7 @@
     @preconcurrency import PermissionKit
     @preconcurrency import StoreKit
     @preconcurrency import UIKit
+    import AgeKitSimulator
     import AgeSignals
     import Foundation
     import Testing
@@ -78,10 +79,7 @@
                         return nil
                     } catch { return error }
                 }
-                // Apple's page: notAvailable comes when the person was asked and chose not to
-                // share. The bridge answers declinedSharing, and the gate applies the decline.
-                let declines = error == .notAvailable
-                #expect(mapped == (declines ? nil : error))
+                #expect(mapped == error)
                 let store = InMemoryKeyValueStore()
                 let gate = await MainActor.run {
                     AgeGate(
@@ -92,26 +90,52 @@
                         store: store)
                 }
                 let policy = await onMirror(device) { await gate.request(.personTapped) }
-                let expected = declines ? .declined : ErrorRule(error).policy(after: .notAsked)
-                #expect(policy == expected, "\(error) on \(os)")
+                #expect(policy == ErrorRule(error).policy(after: .notAsked), "\(error) on \(os)")
             }
         }
 
-        @Test("requestAgeRange's notAvailable is the person declining to share, while eligibility's stays unavailable")
-        func notAvailableMeansDeclined() async throws {
+        @Test(
+            "requestAgeRange's notAvailable is unavailable for this launch: nothing stored, features closed, the simulator agrees"
+        )
+        func notAvailableIsUnavailable() async throws {
             let device = MirrorSystem()
             device.declaredAgeRange.ageRange = .error(MirrorAgeRange.Error.notAvailable)
             device.declaredAgeRange.eligibility = .error(MirrorAgeRange.Error.notAvailable)
             let service = SystemAgeRangeService(anchor: Harness.anchor)
-            let response = try await onMirror(device) { try await service.requestAgeRange(gates: Harness.gates) }
-            #expect(response == .declinedSharing)
-            let eligibility = await onMirror(device) { () async -> AgeRangeServiceError? in
-                do throws(AgeRangeServiceError) {
-                    _ = try await service.isEligibleForAgeFeatures()
-                    return nil
-                } catch { return error }
+            for call in ["requestAgeRange", "isEligibleForAgeFeatures"] {
+                let error = await onMirror(device) { () async -> AgeRangeServiceError? in
+                    do throws(AgeRangeServiceError) {
+                        if call == "requestAgeRange" {
+                            _ = try await service.requestAgeRange(gates: Harness.gates)
+                        } else {
+                            _ = try await service.isEligibleForAgeFeatures()
+                        }
+                        return nil
+                    } catch { return error }
+                }
+                #expect(error == .notAvailable, "\(call)")
             }
-            #expect(eligibility == .notAvailable)
+            // Through the gate: the bridge and the simulator's notAvailable fault end the same
+            // way, unavailable with nothing stored, so the next launch asks again.
+            let capabilities = PlatformCapabilities(platform: .iOS, os: OSVersion(26, 4))
+            let simulated = SimulatedAgeSystem(
+                persona: SandboxPersona.all[3], capabilities: capabilities,
+                faults: SimulatorFaults(request: .error(.notAvailable)))
+            var outcomes: [AgePolicy] = []
+            for system in [service as any AgeSignals.AgeRangeService, simulated] {
+                let store = InMemoryKeyValueStore()
+                let gate = await MainActor.run {
+                    AgeGate(
+                        service: system, configuration: .init(gates: Harness.gates, capabilities: capabilities),
+                        store: store)
+                }
+                let policy = await onMirror(device) { await gate.request(.personTapped) }
+                outcomes.append(policy)
+                #expect(store.string(forKey: AgeRecord.key) == nil)
+                let decision = await MainActor.run { gate.decision(for: FeatureRequirement(minimumAge: 13)) }
+                #expect(!decision.isAllowed)
+            }
+            #expect(outcomes == [.unavailable, .unavailable])
         }
 
         static let features: [(MirrorAgeRange.RegulatoryFeature, RegulatoryFeature)] = [
@@ -150,7 +174,7 @@
             #expect(device.calls == [.requestAgeRange(gates: [13, 16, 18])])
         }
 
-        @Test("a decline is a decline, and no anchor means unavailable without asking")
+        @Test("a decline is a decline, and no anchor by the activation deadline means unavailable without asking")
         func declineAndNoAnchor() async throws {
             let device = MirrorSystem()
             let declined = try await onMirror(device) {
@@ -159,7 +183,8 @@
             #expect(declined == .declinedSharing)
             await #expect(throws: AgeRangeServiceError.notAvailable) {
                 try await onMirror(device) {
-                    try await SystemAgeRangeService(anchor: { nil }).requestAgeRange(gates: Harness.gates)
+                    try await SystemAgeRangeService(deadlines: Harness.short, anchor: { nil })
+                        .requestAgeRange(gates: Harness.gates)
                 }
             }
             #expect(device.calls.count == 1)
@@ -170,7 +195,7 @@
             let device = MirrorSystem()
             device.declaredAgeRange.ageRange = .value(Harness.sharing(nil, 12, .guardianDeclared))
             let response = try await onMirror(device) {
-                let service = await AgeRangeActionService(DeclaredAgeRangeAction(), anchor: Harness.anchor)
+                let service = await AgeRangeActionService(DeclaredAgeRangeAction())
                 return try await service.requestAgeRange(gates: Harness.gates)
             }
             #expect(response == .sharing(AgeRange(lowerBound: nil, upperBound: 12, declaration: .guardianDeclared)))

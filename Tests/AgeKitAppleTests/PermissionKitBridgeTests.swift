@@ -170,5 +170,28 @@
                 await driver.stop()
             }
         }
+
+        @Test("Mac Catalyst's button gets the center's one system question, and the guardian's answer takes it off")
+        func offeredOnTheButton() async {
+            let device = MirrorSystem()
+            let question = GuardianQuestion(
+                id: "seller-chat#1", changeID: "seller-chat", description: Self.chat.description,
+                expiresAt: Date(timeIntervalSince1970: 2_000_000_000))
+            await onMirror(device) {
+                let center = SystemPermissionCenter(store: InMemoryKeyValueStore(), anchor: Harness.anchor)
+                center.startListening()
+                // What asking does on Mac Catalyst: the question the button will send, offered.
+                let system = center.systemQuestion(for: question)
+                center.offer(question)
+                #expect(center.offeredQuestions == [question])
+                #expect(device.calls.filter { if case .ask = $0 { true } else { false } }.isEmpty)
+                let feed = device.permissionKit.responses(SignificantAppUpdateTopic.self)
+                #expect(await Harness.eventually { feed.registrations == 1 })
+                var responses = center.responses().makeAsyncIterator()
+                feed.deliver(system, choice: .approve)
+                #expect(await responses.next() == GuardianResponse(questionID: question.id, approved: true))
+                #expect(center.offeredQuestions.isEmpty)
+            }
+        }
     }
 #endif

@@ -89,8 +89,13 @@
                     return .purchaseReturned(try await service.purchase(productID: "payout-pro"))
                 } catch { return .purchaseFailed(error) }
             }
-            _ = request.handle(event, at: Self.now)
+            let actions = request.handle(event, at: Self.now)
             #expect(request.state.name == state)
+            // Nothing is finished before the app delivered: the request's `deliver` action.
+            #expect(device.storeKit.finishedTransactions.isEmpty)
+            for case .deliver(let transactionID) in actions {
+                #expect(await onMirror(device) { await service.finish(transactionID: transactionID) })
+            }
             #expect(device.storeKit.finishedTransactions == (state == "purchased" ? [41] : []))
         }
 
@@ -110,7 +115,32 @@
             var updates = service.transactionUpdates().makeAsyncIterator()
             let update = try #require(await updates.next())
             #expect(request.handle(.transactionUpdate(update), at: Self.now) == [.deliver(transactionID: "77")])
-            #expect(await Harness.eventually { device.storeKit.finishedTransactions == [77] })
+            #expect(device.storeKit.finishedTransactions.isEmpty)
+            #expect(await onMirror(device) { await service.finish(transactionID: "77") })
+            #expect(device.storeKit.finishedTransactions == [77])
+        }
+
+        @Test(
+            "the app's own products on Transaction.updates are never finished by AgeKit, nor anything before delivery")
+        func appsOwnTransactions() async throws {
+            let device = MirrorSystem()
+            let service = SystemPurchaseService()
+            await onMirror(device) { service.startListening() }
+            #expect(await Harness.eventually { device.storeKit.transactionFeed.registrations == 1 })
+            device.storeKit.transactionFeed.deliver(.verified(Transaction(id: 5, productID: "coins-100")))
+            device.storeKit.transactionFeed.deliver(.verified(Transaction(id: 6, productID: "payout-pro")))
+            var updates = service.transactionUpdates().makeAsyncIterator()
+            #expect(await updates.next()?.transactionID == "5")
+            #expect(await updates.next()?.transactionID == "6")
+            // The listener had its chance to finish them, and did not.
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(device.storeKit.finishedTransactions.isEmpty)
+            #expect(service.unfinishedTransactionIDs == ["5", "6"])
+            // Only the app finishes, and only what the bridge handed over.
+            #expect(await onMirror(device) { await service.finish(transactionID: "6") })
+            #expect(!(await onMirror(device) { await service.finish(transactionID: "6") }))
+            #expect(!(await onMirror(device) { await service.finish(transactionID: "404") }))
+            #expect(device.storeKit.finishedTransactions == [6])
         }
 
         @Test("a product the store does not sell fails the purchase with a reason, and nothing is bought")

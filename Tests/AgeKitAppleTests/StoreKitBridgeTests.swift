@@ -7,6 +7,9 @@
     @preconcurrency import PermissionKit
     @preconcurrency import StoreKit
     @preconcurrency import UIKit
+    import AgeGating
+    import AgeKitSimulator
+    import AgeSignals
     import Foundation
     import SignificantChanges
     import Testing
@@ -27,6 +30,66 @@
             case nil: #expect(observation == .unavailable)
             case 0: #expect(observation == .developmentCode)
             case let value?: #expect(observation == .baselineSet(value))
+            }
+        }
+
+        static let storefronts: [(String?, Bool, CadenceRule?)] = [
+            ("AUS", true, nil), ("BRA", true, .everyLaunchWhenRequired), ("SGP", true, nil), ("sgp", true, nil),
+            ("USA", false, nil), ("FRA", false, nil), (nil, false, nil),
+        ]
+
+        @Test(
+            "the storefront sets the confirmed-adult rule and the country's cadence; a US state it cannot know",
+            arguments: storefronts)
+        func storefront(code: String?, confirmedAdult: Bool, cadence: CadenceRule?) async {
+            let device = MirrorSystem()
+            device.storeKit.storefrontCountryCode = code
+            let region = await onMirror(device) { await StorefrontRegion.current(deadlines: Harness.short) }
+            #expect(region.countryCode == code)
+            #expect(region.adultFeaturesNeedConfirmedAdult == confirmedAdult)
+            #expect(region.regionCadence == cadence)
+            #expect(device.calls == [.storefront])
+            var configuration = AgeGate.Configuration(
+                gates: Harness.gates, capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(26, 4)))
+            configuration.apply(region)
+            #expect(configuration.adultFeaturesNeedConfirmedAdult == confirmedAdult)
+            #expect(configuration.regionCadence == cadence)
+            // An adult who only declared their age: payouts-like 18+ features close where the
+            // App Store asks for a confirmed adult.
+            let adult = AgePolicy.known(
+                tier: AgeTier(lowerBound: 18, gates: Harness.gates), source: .selfDeclared, communicationLimited: false)
+            let decision = FeatureRequirement(minimumAge: 18).decide(adult, in: configuration.decisionContext)
+            #expect(decision.isAllowed == !confirmedAdult)
+        }
+
+        @Test("a hung or missing storefront sets nothing, and applying it never loosens the app's own rule")
+        func storefrontUnknown() async {
+            let device = MirrorSystem()
+            device.storeKit.storefrontHangs = true
+            let region = await onMirror(device) { await StorefrontRegion.current(deadlines: Harness.short) }
+            #expect(region == StorefrontRegion(countryCode: nil, at: InstantClock().now))
+            var configuration = AgeGate.Configuration(
+                gates: Harness.gates, capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(26, 4)))
+            configuration.adultFeaturesNeedConfirmedAdult = true
+            configuration.regionCadence = .atMostEvery(months: 12)
+            configuration.apply(region)
+            #expect(configuration.adultFeaturesNeedConfirmedAdult)
+            #expect(configuration.regionCadence == .atMostEvery(months: 12))
+        }
+
+        static let countries: [(String, String)] = [("AUS", "AU"), ("BRA", "BR"), ("SGP", "SG")]
+
+        @Test(
+            "the storefront's rules are the simulator's region catalog, before and after they apply",
+            arguments: countries)
+        func storefrontMatchesCatalog(code: String, region id: String) throws {
+            let region = try #require(RegionCatalog.standard.regions.first { $0.id == id })
+            for day in ["2026-02-23", "2026-02-24", "2027-06-01"] {
+                let today = try #require(CalendarDay(parsing: day))
+                let rules = StorefrontRegion(countryCode: code, at: today.date)
+                #expect(
+                    rules.adultFeaturesNeedConfirmedAdult == region.requiresConfirmedAdultForAdultDownloads(on: today))
+                #expect(rules.regionCadence == region.cadenceRule(on: today), "\(code) on \(day)")
             }
         }
 

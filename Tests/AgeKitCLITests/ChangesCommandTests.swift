@@ -100,6 +100,17 @@ struct ChangesCommandTests {
         #expect(try Self.json(result.out)["route"] as? String == row.1)
     }
 
+    @Test("Mac Catalyst: a Texas 13-15 gets the guardian question on the app's PermissionButton, not another device")
+    func catalystButton() async throws {
+        let path = try Self.file(Self.catalog)
+        let result = await Self.run([
+            "--catalog", path, "--persona", "13to15-approved", "--region", "US-TX", "--platform", "macCatalyst",
+            "--json",
+        ])
+        #expect(result.code == 0)
+        #expect(try Self.json(result.out)["route"] as? String == "guardianButton")
+    }
+
     @Test("text output names the route and the timeline")
     func textOutput() async throws {
         let path = try Self.file(Self.catalog)

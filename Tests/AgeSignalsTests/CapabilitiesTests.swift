@@ -38,6 +38,17 @@ struct PlatformGapsTests {
         #expect(PlatformCapabilities(platform: .iOS, os: try OSVersion(parsing: os)).declarationCases.count == count)
     }
 
+    @Test(
+        "the significant-update question is asked from code on iOS, iPadOS, macOS and visionOS; Mac Catalyst has the button",
+        arguments: Platform.allCases)
+    func significantUpdateQuestion(platform: Platform) {
+        let capabilities = PlatformCapabilities(platform: platform, os: OSVersion(26, 2))
+        let fromCode: Set<Platform> = [.iOS, .iPadOS, .macOS, .visionOS]
+        #expect(capabilities.hasSignificantUpdateQuestion == fromCode.contains(platform))
+        #expect(capabilities.hasSignificantUpdateButton == (fromCode.contains(platform) || platform == .macCatalyst))
+        #expect(!PlatformCapabilities(platform: platform, os: OSVersion(26, 1)).hasSignificantUpdateButton)
+    }
+
     @Test("rule 15: Mac Catalyst has no ageRatingCode row; every other platform reads it from 26.2")
     func catalystRatingCode() {
         #expect(!PlatformCapabilities(platform: .macCatalyst, os: OSVersion(27, 0)).hasAgeRatingCode)

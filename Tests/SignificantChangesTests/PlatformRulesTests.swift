@@ -26,6 +26,23 @@ struct PlatformRulesTests {
         #expect(result.permissionCenter.asked.count == 1)
     }
 
+    @Test(
+        "Mac Catalyst: a Texas minor's question goes on the app's PermissionButton, and the guardian's answer unblocks")
+    func catalystButton() async throws {
+        let catalyst = PlatformCapabilities(platform: .macCatalyst, os: OSVersion(26, 4))
+        let answer = ConsentScenario.answer(
+            persona: try #require(SandboxPersona.named("13to15-approved")), region: Self.texas,
+            capabilities: catalyst, on: CalendarDay(F.t0))
+        let result = await ConsentSimulation(
+            F.scenario(subject: answer.subject, features: answer.features, capabilities: catalyst)
+        ).run()
+        #expect(result.flow.decision?.route == .guardianButton)
+        #expect(result.flow.decision?.reason.contains("PermissionButton") == true)
+        // The simulated child taps the button: the question reaches the guardian, who approves.
+        #expect(result.permissionCenter.asked.count == 1)
+        #expect(result.flow.changes.allSatisfy { $0.status == .approved })
+    }
+
     @Test("rule 2: on visionOS the rating baseline never moves silently for a minor")
     func visionRatingChange() async {
         let features = RegulatoryFeature.forRouting(

@@ -77,9 +77,14 @@ struct RoutingTests {
                 name: "no permission API before 26.2: another device", subject: .minor, features: [parental],
                 capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(26, 1)), route: .otherDevice),
             Row(
-                name: "Mac Catalyst has no ask(_:in:) page: a minor's consent goes to another device",
+                name: "Mac Catalyst has no ask(_:in:) page but has PermissionButton: the question goes on the button",
                 subject: .minor, features: [parental],
-                capabilities: PlatformCapabilities(platform: .macCatalyst, os: OSVersion(27, 0)), route: .otherDevice),
+                capabilities: PlatformCapabilities(platform: .macCatalyst, os: OSVersion(26, 2)), route: .guardianButton
+            ),
+            Row(
+                name: "Mac Catalyst before 26.2 has no button either: another device",
+                subject: .minor, features: [parental],
+                capabilities: PlatformCapabilities(platform: .macCatalyst, os: OSVersion(26, 1)), route: .otherDevice),
             Row(
                 name: "Mac Catalyst still shows an adult the system sheet", subject: .confirmedAdult,
                 features: [notification],

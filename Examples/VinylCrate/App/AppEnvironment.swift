@@ -8,16 +8,19 @@ import VinylCrateKit
 /// not AgeKit's to bridge: this sample stands them in with the small types below.
 @MainActor
 enum AppEnvironment {
-    static func makeModel() -> CrateModel {
+    /// Reads the storefront first: Australia, Brazil and Singapore need a confirmed adult for
+    /// 18+ features, Brazil asks at every launch.
+    static func makeModel() async -> CrateModel {
         let defaults = UserDefaultsKeyValueStore()
         let services = CrateServices.system(
             launch: LaunchServices(
                 ageRange: SystemAgeRangeService(anchor: topViewController), consent: NoFormConsent(),
                 tracking: SystemTrackingAuthorization(), ads: NoAds(), notifications: NotAsked(), location: NotAsked(),
                 store: DefaultsAnswerStore(), welcomeScreens: NoWelcomeScreens(), clock: WallClock()),
-            anchor: topViewController, scene: activeScene, notice: { _ in true }, gateStore: defaults,
+            anchor: topViewController, scene: activeScene, swiftUI: actions, gateStore: defaults,
             ledgerStore: UbiquitousKeyValueStore())
-        return CrateModel(services: services, capabilities: currentCapabilities())
+        return CrateModel(
+            services: services, capabilities: currentCapabilities(), region: await StorefrontRegion.current())
     }
 
     /// A local `agekit serve` (LocalTesting mode): its URL and admin token from the scheme's
@@ -36,6 +39,10 @@ enum AppEnvironment {
             platform: UIDevice.current.userInterfaceIdiom == .pad ? .iPadOS : .iOS,
             os: OSVersion(version.majorVersion, version.minorVersion))
     }
+
+    /// The root view's SwiftUI actions (`.ageKitActions(_:)`): the age sheet and the
+    /// acknowledgment sheet present from the view, in its own window.
+    static let actions = SwiftUIActions()
 
     /// The top of what the foreground scene presents: a sheet already up is presented over, not under.
     static let topViewController: AnchorProvider = PresentationAnchors.foreground

@@ -6,12 +6,17 @@ import VinylCrateKit
 
 @main
 struct VinylCrateApp: App {
-    @State private var model = AppEnvironment.makeModel()
+    @State private var model: CrateModel?
 
     var body: some Scene {
         WindowGroup {
-            RootView()
-                .environment(model)
+            if let model {
+                RootView()
+                    .environment(model)
+            } else {
+                ProgressView()
+                    .task { model = await AppEnvironment.makeModel() }
+            }
         }
     }
 }

@@ -27,15 +27,18 @@ public final class CrateModel {
     @ObservationIgnored var session: LaunchSession?
     @ObservationIgnored private let clock: any ConsentClock
 
+    /// - Parameter region: what the App Store storefront says about the region's rules
+    ///   (`StorefrontRegion.current()`, read at launch); nil sets none.
     public init(
-        services: CrateServices, capabilities: PlatformCapabilities, clock: any ConsentClock = SystemConsentClock()
+        services: CrateServices, capabilities: PlatformCapabilities, region: StorefrontRegion? = nil,
+        clock: any ConsentClock = SystemConsentClock()
     ) {
         self.services = services
         self.capabilities = capabilities
         self.clock = clock
-        self.gate = AgeGate(
-            service: services.ageRange,
-            configuration: .init(gates: CrateFeature.gates, capabilities: capabilities), store: services.gateStore)
+        var configuration = AgeGate.Configuration(gates: CrateFeature.gates, capabilities: capabilities)
+        if let region { configuration.apply(region) }
+        self.gate = AgeGate(service: services.ageRange, configuration: configuration, store: services.gateStore)
         self.recorder = ActionRecorder()
         recorder.model = self
     }

@@ -3,27 +3,40 @@
     import AgeSignals
 
     /// The core's ``AgeSignals/AgeRangeService`` on SwiftUI's `@Environment(\.requestAgeRange)`
-    /// action (`DeclaredAgeRangeAction`), which finds its own presentation context. The
-    /// eligibility and regulatory calls go to ``SystemAgeRangeService``.
+    /// action (`DeclaredAgeRangeAction`), which presents from its view and needs no anchor: the
+    /// SwiftUI path. The eligibility and regulatory calls, which show nothing, go to
+    /// ``SystemAgeRangeService``.
     @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
     public struct AgeRangeActionService: AgeSignals.AgeRangeService {
-        private let action: MainActorBox<DeclaredAgeRangeAction>
+        private let action: @MainActor @Sendable () -> MainActorBox<DeclaredAgeRangeAction>?
         private let signals: SystemAgeRangeService
         private let deadlines: BridgeDeadlines
 
-        /// - Parameter action: the view's `requestAgeRange` environment value.
+        /// - Parameter action: a view's `requestAgeRange` environment value.
         @MainActor
-        public init(
-            _ action: DeclaredAgeRangeAction, deadlines: BridgeDeadlines = BridgeDeadlines(),
-            anchor: @escaping AnchorProvider
+        public init(_ action: DeclaredAgeRangeAction, deadlines: BridgeDeadlines = BridgeDeadlines()) {
+            let box = MainActorBox(action)
+            self.init(deadlines: deadlines) { box }
+        }
+
+        /// The action of whichever view installed its actions last, for services the app makes
+        /// at launch: a request waits (within ``BridgeDeadlines/activation``) for a view.
+        public init(_ actions: SwiftUIActions, deadlines: BridgeDeadlines = BridgeDeadlines()) {
+            self.init(deadlines: deadlines) { actions.requestAgeRange.map(MainActorBox.init) }
+        }
+
+        private init(
+            deadlines: BridgeDeadlines,
+            action: @escaping @MainActor @Sendable () -> MainActorBox<DeclaredAgeRangeAction>?
         ) {
-            self.action = MainActorBox(action)
-            self.signals = SystemAgeRangeService(deadlines: deadlines, anchor: anchor)
+            self.action = action
+            self.signals = SystemAgeRangeService(deadlines: deadlines, anchor: { nil })
             self.deadlines = deadlines
         }
 
         public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
-            let action = action
+            let found = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, action)
+            guard let action = found else { throw .notAvailable }
             return try SystemAgeRangeService.value(
                 await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
                     () async throws(AgeRangeServiceError) -> AgeRangeResponse in
@@ -53,7 +66,7 @@
                 response = try await action.value(
                     ageGates: values[0], values.count > 1 ? values[1] : nil, values.count > 2 ? values[2] : nil)
             } catch {
-                return try AgeRangeResponse(requestFailure: error)
+                throw AgeRangeServiceError(system: error)
             }
             return try AgeRangeResponse(system: response)
         }

@@ -5,29 +5,55 @@
 
     /// The core's ``SignificantChanges/AcknowledgmentPresenter`` on SwiftUI's
     /// `@Environment(\.showSignificantUpdateAcknowledgment)` action (`SignificantUpdateAction`,
-    /// 26.4, iOS, iPadOS and Mac Catalyst). The in-app notice stands in where it cannot be shown.
+    /// 26.4, iOS, iPadOS and Mac Catalyst), which presents from its view: the SwiftUI path. The
+    /// in-app notice stands in where the sheet is not the route.
     @available(iOS 26.4, macCatalyst 26.4, *)
     public struct SignificantUpdateActionPresenter: AcknowledgmentPresenter {
-        private let action: MainActorBox<SignificantUpdateAction>
+        private let action: @MainActor @Sendable () -> MainActorBox<SignificantUpdateAction>?
         private let notice: SystemAcknowledgmentPresenter.Notice
         private let deadlines: BridgeDeadlines
 
+        /// - Parameter action: a view's `showSignificantUpdateAcknowledgment` environment value.
         @MainActor
         public init(
             _ action: SignificantUpdateAction, deadlines: BridgeDeadlines = BridgeDeadlines(),
             notice: @escaping SystemAcknowledgmentPresenter.Notice
         ) {
-            self.action = MainActorBox(action)
+            let box = MainActorBox(action)
+            self.init(deadlines: deadlines, notice: notice) { box }
+        }
+
+        /// The action of whichever view installed its actions last: the sheet waits (within
+        /// ``BridgeDeadlines/activation``) for a view, and counts as not acknowledged without one.
+        public init(
+            _ actions: SwiftUIActions, deadlines: BridgeDeadlines = BridgeDeadlines(),
+            notice: @escaping SystemAcknowledgmentPresenter.Notice
+        ) {
+            self.init(deadlines: deadlines, notice: notice) {
+                actions.showSignificantUpdateAcknowledgment.map(MainActorBox.init)
+            }
+        }
+
+        private init(
+            deadlines: BridgeDeadlines, notice: @escaping SystemAcknowledgmentPresenter.Notice,
+            action: @escaping @MainActor @Sendable () -> MainActorBox<SignificantUpdateAction>?
+        ) {
+            self.action = action
             self.notice = notice
             self.deadlines = deadlines
         }
 
         public func presentAcknowledgment(description: String, presentation: AcknowledgmentPresentation) async -> Bool {
-            let (action, notice) = (action, notice)
+            let notice = notice
+            var sheet: MainActorBox<SignificantUpdateAction>?
+            if presentation == .systemSheet {
+                sheet = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, action)
+                guard sheet != nil else { return false }
+            }
             let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
-                () async throws(AgeRangeServiceError) -> Bool in
-                presentation == .systemSheet
-                    ? try await Self.show(action, description) : await notice(description)
+                [sheet] () async throws(AgeRangeServiceError) -> Bool in
+                if let sheet { return try await Self.show(sheet, description) }
+                return await notice(description)
             }
             if case .value(true) = outcome { return true }
             return false

@@ -8,10 +8,13 @@
     /// Catalyst) for ``SignificantChanges/AcknowledgmentPresentation/systemSheet``, the app's
     /// own notice otherwise (macOS has no sheet, older systems neither).
     ///
-    /// The sheet returns when the person acknowledged it; a throw, a missing scene or a
-    /// passed deadline counts as not acknowledged, so the change stays blocked.
+    /// The sheet returns when the person acknowledged it; a throw, a passed deadline, or no
+    /// scene within ``BridgeDeadlines/activation`` counts as not acknowledged, so the change
+    /// stays blocked. The notice likewise: it returns true only once the person acknowledged
+    /// the text the app showed them.
     public struct SystemAcknowledgmentPresenter: AcknowledgmentPresenter {
-        /// The app's notice: shows the description, returns true once acknowledged.
+        /// The app's notice: shows the description and returns true only when the person
+        /// acknowledged it on screen (false when dismissed, or when it was never seen).
         public typealias Notice = @MainActor @Sendable (String) async -> Bool
 
         #if canImport(UIKit)
@@ -47,7 +50,8 @@
         private func showSheet(_ description: String) async -> Bool? {
             #if canImport(UIKit)
                 guard #available(iOS 26.4, macCatalyst 26.4, *) else { return nil }
-                guard let scene = await scene() else { return false }
+                let found = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, scene)
+                guard let scene = found else { return false }
                 let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
                     () async throws(AgeRangeServiceError) -> Bool in
                     try await Self.show(description, in: scene)

@@ -22,20 +22,6 @@
         }
     }
 
-    extension AgeRangeResponse {
-        /// What a failed request means. Apple's page for `AgeRangeService.Error.notAvailable`
-        /// says it comes when the system asked the person and they chose not to share: a
-        /// decline, not an outage. Every other error keeps its meaning.
-        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
-        init(requestFailure error: any Error) throws(AgeRangeServiceError) {
-            if let error = error as? SystemAgeRange.Error, case .notAvailable = error {
-                self = .declinedSharing
-                return
-            }
-            throw AgeRangeServiceError(system: error)
-        }
-    }
-
     extension AgeRange {
         @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
         init(system range: SystemAgeRange.AgeRange) {
@@ -77,7 +63,12 @@
     }
 
     extension AgeRangeServiceError {
-        /// Any error a DeclaredAgeRange call threw.
+        /// Any error a DeclaredAgeRange call threw. `notAvailable` stays unavailable, from
+        /// `requestAgeRange` too, although its page says it comes when the person chose not to
+        /// share: it is also thrown at once with no sheet (macOS, regions outside coverage, no
+        /// iCloud account), and a decline stored for a person who made none would stop the
+        /// launch asking. Unavailable stores nothing, keeps the features closed as a decline
+        /// does, and asks again next launch.
         init(system error: any Error) {
             if let mapped = error as? AgeRangeServiceError {
                 self = mapped

@@ -15,7 +15,8 @@
         private let deadlines: BridgeDeadlines
 
         /// - Parameter anchor: what the age range sheet presents over (a view controller, or
-        ///   a window on macOS), read on the main actor when the sheet is due.
+        ///   a window on macOS), read on the main actor when the sheet is due, and again as the
+        ///   app becomes active while it finds none.
         public init(deadlines: BridgeDeadlines = BridgeDeadlines(), anchor: @escaping AnchorProvider) {
             self.anchor = anchor
             self.deadlines = deadlines
@@ -23,7 +24,8 @@
 
         public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
             guard #available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *) else { throw .notAvailable }
-            guard let anchor = await anchor() else { throw .notAvailable }
+            let found = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, anchor)
+            guard let anchor = found else { throw .notAvailable }
             let values = gates.values
             let second = values.count > 1 ? values[1] : nil
             let third = values.count > 2 ? values[2] : nil
@@ -35,7 +37,7 @@
                         response = try await SystemAgeRange.shared.requestAgeRange(
                             ageGates: values[0], second, third, in: anchor)
                     } catch {
-                        return try AgeRangeResponse(requestFailure: error)
+                        throw AgeRangeServiceError(system: error)
                     }
                     return try AgeRangeResponse(system: response)
                 })

@@ -73,7 +73,9 @@
         public func ask(_ question: CommunicationQuestion) async throws(PermissionAskError) -> CommunicationAskResult {
             guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
             startListening()
-            guard let anchor = await anchor() else { throw .notAvailable }
+            let found = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, anchor)
+            // Not `notAvailable`, which says the person is an adult: nothing was asked yet.
+            guard let anchor = found else { throw .systemError(SystemPermissionCenter.nothingToPresentIn) }
             let questions = questions
             let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
                 () async throws(PermissionAskError) -> CommunicationAskResult in

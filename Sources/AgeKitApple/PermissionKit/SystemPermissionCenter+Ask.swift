@@ -15,6 +15,9 @@
     extension SystemPermissionCenter {
         /// The reason a 27.0 question the child closed without sending fails with.
         public static let cancelledBeforeSending = "cancelledBeforeSending"
+        /// The reason a question fails with when no anchor turned up within the activation
+        /// deadline: nothing was shown, so the flow may ask again.
+        public static let nothingToPresentIn = "there was no window to present the question in"
         static let inPersonDelay = Duration.milliseconds(50)
 
         /// Hands the guardian question to the system: `PermissionQuestion(significantAppUpdateTopic:)`
@@ -24,7 +27,9 @@
         public func ask(_ question: GuardianQuestion) async throws(PermissionAskError) {
             guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
             startListening()
-            guard let anchor = await anchor() else { throw .notAvailable }
+            let found = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, anchor)
+            // Not `notAvailable`, which says the person is an adult: nothing was asked yet.
+            guard let anchor = found else { throw .systemError(SystemPermissionCenter.nothingToPresentIn) }
             let questions = questions
             let flow = flow
             // Recorded before asking: the answer may come before `ask` returns.
@@ -111,17 +116,6 @@
                 }
             }
         #endif
-    }
-
-    /// 27.0: which permission flow the guardian question opens with (PermissionKit's
-    /// `PermissionFlow`, named here so apps building with older SDKs can still pass one).
-    public enum GuardianPermissionFlow: String, Hashable, Sendable, CaseIterable {
-        /// "Ask to Approve / Approve in Person / Cancel" first.
-        case acknowledgmentAlert
-        /// Straight to the Screen Time passcode on this device.
-        case approveInPerson
-        /// Straight to the Messages sheet.
-        case askToApprove
     }
 
     extension PermissionAskError {

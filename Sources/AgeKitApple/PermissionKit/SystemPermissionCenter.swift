@@ -1,7 +1,8 @@
-// PermissionKit's guardian question on iOS, iPadOS, visionOS and macOS. Mac Catalyst has
-// `AskCenter` but no documented way to ask from code (the UIKit `ask(_:in:)` pages list no
-// Catalyst row), so the bridge compiles out there and the core routes consent elsewhere.
-#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst)
+// PermissionKit's guardian question on iOS, iPadOS, visionOS and macOS, asked from code. Mac
+// Catalyst has `AskCenter`, `responses(for:)` and SwiftUI's `PermissionButton` but no documented
+// way to ask from code (the UIKit `ask(_:in:)` pages list no Catalyst row): there the question
+// goes on the app's button (SystemPermissionCenter+Button.swift).
+#if canImport(PermissionKit) && !os(tvOS) && !os(watchOS)
     @preconcurrency import PermissionKit
     import AgeGating
     import Foundation
@@ -25,6 +26,8 @@
             /// re-created by SwiftUI, hands the system the same question (and the same id).
             var questions: [String: SystemQuestion] = [:]
             var questionOrder: [String] = []
+            /// Questions waiting on the app's button, one per change.
+            var offered: [GuardianQuestion] = []
         }
 
         let state = Mutex(State())
@@ -47,7 +50,7 @@
         /// Registers for the guardians' answers; later calls do nothing. The task runs for as
         /// long as the app does: a denial never ends it.
         public func startListening() {
-            guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { return }
+            guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *) else { return }
             let first = state.withLock { state in
                 defer { state.listening = true }
                 return !state.listening
@@ -71,7 +74,7 @@
 
         /// PermissionKit's question for `guardianQuestion`, made once per request: its id is
         /// recorded in the app's store the first time, and the same question comes back after.
-        @available(iOS 26.2, macOS 26.2, visionOS 26.2, *)
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
         public func systemQuestion(
             for guardianQuestion: GuardianQuestion
         ) -> PermissionQuestion<SignificantAppUpdateTopic> {
@@ -95,16 +98,40 @@
             return question
         }
 
+        /// The questions waiting on the app's ``GuardianQuestionButton``, one per change, newest
+        /// last: where the app's code cannot ask (Mac Catalyst), asking puts the question here,
+        /// and the system sends it when the child taps the button. An answer takes it off.
+        public var offeredQuestions: [GuardianQuestion] { state.withLock { $0.offered } }
+
+        func offer(_ question: GuardianQuestion) {
+            state.withLock { state in
+                state.offered.removeAll { $0.changeID == question.changeID }
+                state.offered.append(question)
+            }
+        }
+
         /// One answer from the system, to every listener (or kept until one registers).
         func deliver(systemQuestionID: UUID, approved: Bool) {
             guard let questionID = questions.agekitID(for: systemQuestionID) else { return }
             let response = GuardianResponse(questionID: questionID, approved: approved)
             let listeners = state.withLock { state in
+                state.offered.removeAll { $0.id == questionID }
                 if state.listeners.isEmpty { state.undelivered.append(response) }
                 return state.listeners
             }
             for listener in listeners { listener.yield(response) }
         }
+    }
+
+    /// 27.0: which permission flow the guardian question opens with (PermissionKit's
+    /// `PermissionFlow`, named here so apps building with older SDKs can still pass one).
+    public enum GuardianPermissionFlow: String, Hashable, Sendable, CaseIterable {
+        /// "Ask to Approve / Approve in Person / Cancel" first.
+        case acknowledgmentAlert
+        /// Straight to the Screen Time passcode on this device.
+        case approveInPerson
+        /// Straight to the Messages sheet.
+        case askToApprove
     }
 
     /// A PermissionKit question kept by the center. `PermissionQuestion` is a class Apple does
@@ -119,7 +146,7 @@
     struct ResponseForwarder: Sendable {
         let center: SystemPermissionCenter
 
-        @available(iOS 26.2, macOS 26.2, visionOS 26.2, *)
+        @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
         func run<Responses: AsyncSequence>(_ responses: Responses) async
         where Responses.Element == PermissionResponse<SignificantAppUpdateTopic>, Responses.Failure == Never {
             for await response in responses {
@@ -128,7 +155,7 @@
         }
 
         /// Only an approval approves: a denial, or an answer kind added later, does not.
-        @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+        @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
         static func approved(_ choice: PermissionChoice) -> Bool {
             switch choice.answer {
             case .approval: true

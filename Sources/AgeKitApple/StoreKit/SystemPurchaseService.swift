@@ -15,13 +15,26 @@
     /// `Product.PurchaseResult.pending` (Ask to Buy) stays pending in the core's
     /// ``SignificantChanges/PurchaseRequest``: the answer comes later on the updates listener,
     /// which ``startListening()`` starts at launch, or never. Only verified transactions deliver
-    /// anything, and each is finished once handed over.
+    /// anything.
+    ///
+    /// The bridge finishes nothing on its own: `Transaction.finish()` tells the App Store the
+    /// content was delivered, and only the app delivers (the request's `deliver` and
+    /// `revokeAccess` actions). The app calls ``finish(transactionID:)`` once it has; until then
+    /// StoreKit hands the transaction over again at the next launch. The updates listener sees
+    /// the app's own products too, and leaves them to the app.
     public final class SystemPurchaseService: PurchaseService {
         private struct State {
             var listening = false
             var listeners: [AsyncStream<TransactionUpdate>.Continuation] = []
             var undelivered: [TransactionUpdate] = []
+            /// Verified transactions handed to the core and not finished yet, by id.
+            var unfinished: [String: HandedOver] = [:]
+            var unfinishedOrder: [String] = []
         }
+
+        /// Unfinished transactions kept past this many are dropped, oldest first (StoreKit
+        /// hands them over again at the next launch).
+        static let unfinishedLimit = 256
 
         private let state = Mutex(State())
         private let deadlines: BridgeDeadlines
@@ -32,7 +45,8 @@
             private let scene: SceneProvider
 
             /// - Parameter scene: the scene to confirm the purchase in; by default the
-            ///   foreground scene.
+            ///   foreground scene, which is nil while several windows are in the foreground:
+            ///   an app with several windows passes the scene of the view that buys.
             public init(
                 deadlines: BridgeDeadlines = BridgeDeadlines(),
                 scene: @escaping SceneProvider = { PresentationAnchors.foregroundScene() }
@@ -57,11 +71,11 @@
             Task { [self] in
                 for await result in updates {
                     guard case .verified(let transaction) = result else { continue }
+                    keep(transaction)
                     deliver(
                         TransactionUpdate(
                             productID: transaction.productID, transactionID: String(transaction.id),
                             revoked: transaction.revocationDate != nil))
-                    await transaction.finish()
                 }
             }
         }
@@ -86,7 +100,7 @@
                 }
             #endif
             let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
-                () async throws(PurchaseFailure) -> SignificantChanges.PurchaseResult in
+                [self] () async throws(PurchaseFailure) -> SignificantChanges.PurchaseResult in
                 let product: Product?
                 do { product = try await Product.products(for: [productID]).first } catch {
                     throw PurchaseFailure("the products could not be loaded: \(error)")
@@ -94,10 +108,12 @@
                 guard let product else { throw PurchaseFailure("the store has no product '\(productID)'") }
                 do {
                     #if canImport(UIKit) && !os(watchOS)
-                        return try await Self.result(product.purchase(confirmIn: scene))
+                        let result = try await product.purchase(confirmIn: scene)
                     #else
-                        return try await Self.result(product.purchase())
+                        let result = try await product.purchase()
                     #endif
+                    if case .success(.verified(let transaction)) = result { keep(transaction) }
+                    return try Self.result(result)
                 } catch let failure as PurchaseFailure {
                     throw failure
                 } catch {
@@ -111,12 +127,40 @@
             }
         }
 
+        /// Finishes a verified transaction this service handed to the core, once the app has
+        /// delivered (or revoked) what it bought. False for an id it never handed over or already
+        /// finished: the bridge never finishes a transaction it did not see.
+        @discardableResult
+        public func finish(transactionID: String) async -> Bool {
+            let kept = state.withLock { state in
+                state.unfinishedOrder.removeAll { $0 == transactionID }
+                return state.unfinished.removeValue(forKey: transactionID)
+            }
+            guard let kept else { return false }
+            await kept.transaction.finish()
+            return true
+        }
+
+        /// The transactions handed over and not finished yet, by id.
+        public var unfinishedTransactionIDs: [String] { state.withLock { $0.unfinishedOrder } }
+
+        private func keep(_ transaction: Transaction) {
+            let id = String(transaction.id)
+            state.withLock { state in
+                if state.unfinished.updateValue(HandedOver(transaction), forKey: id) == nil {
+                    state.unfinishedOrder.append(id)
+                }
+                if state.unfinishedOrder.count > Self.unfinishedLimit {
+                    state.unfinished[state.unfinishedOrder.removeFirst()] = nil
+                }
+            }
+        }
+
         /// StoreKit's result as the core's; an unverified transaction delivers nothing, and a
         /// result added after this build keeps its name.
-        static func result(_ result: Product.PurchaseResult) async throws -> SignificantChanges.PurchaseResult {
+        static func result(_ result: Product.PurchaseResult) throws -> SignificantChanges.PurchaseResult {
             switch result {
             case .success(.verified(let transaction)):
-                await transaction.finish()
                 return .success(transactionID: String(transaction.id))
             case .success(.unverified(let transaction, let error)):
                 throw PurchaseFailure("transaction \(transaction.id) failed verification: \(error)")
@@ -136,5 +180,13 @@
             }
             for listener in listeners { listener.yield(update) }
         }
+    }
+
+    /// A StoreKit transaction kept until the app finishes it, boxed so that the service's
+    /// state stays `Sendable` whether or not an SDK marks `Transaction` so; the service never
+    /// changes one after keeping it.
+    private struct HandedOver: @unchecked Sendable {
+        let transaction: Transaction
+        init(_ transaction: Transaction) { self.transaction = transaction }
     }
 #endif

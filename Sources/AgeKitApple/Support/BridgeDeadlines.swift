@@ -10,7 +10,9 @@ public struct BridgeDeadlines: Sendable {
     /// Sheets a person answers: the age range sheet, the acknowledgment sheet, the guardian
     /// question, the tracking prompt. Long, but never endless.
     public var prompt: Duration
-    /// How long the tracking prompt waits for the app to become active.
+    /// How long a sheet or the tracking prompt waits for something to present in: the app or
+    /// its scene to become active (at launch, just after another sheet closed), or a SwiftUI
+    /// view to install its actions.
     public var activation: Duration
     public var clock: any AgeGateClock
 

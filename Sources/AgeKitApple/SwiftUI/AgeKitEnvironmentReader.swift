@@ -12,20 +12,18 @@
     public struct AgeRangeServiceReader<Content: View>: View {
         @Environment(\.requestAgeRange) private var requestAgeRange
         private let deadlines: BridgeDeadlines
-        private let anchor: AnchorProvider
         private let content: (AgeRangeActionService) -> Content
 
         public init(
-            deadlines: BridgeDeadlines = BridgeDeadlines(), anchor: @escaping AnchorProvider,
+            deadlines: BridgeDeadlines = BridgeDeadlines(),
             @ViewBuilder content: @escaping (AgeRangeActionService) -> Content
         ) {
             self.deadlines = deadlines
-            self.anchor = anchor
             self.content = content
         }
 
         public var body: some View {
-            content(AgeRangeActionService(requestAgeRange, deadlines: deadlines, anchor: anchor))
+            content(AgeRangeActionService(requestAgeRange, deadlines: deadlines))
         }
     }
 

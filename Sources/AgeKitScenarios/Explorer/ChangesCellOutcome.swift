@@ -50,6 +50,7 @@ package struct ChangesCellOutcome: Hashable, Sendable, Codable {
         switch route {
         case "clear": "-"
         case "guardianQuestion": "G"
+        case "guardianButton": "B"
         case "systemAcknowledgment": "A"
         case "inAppNotice": "N"
         case "blockUntilVerified": "V"

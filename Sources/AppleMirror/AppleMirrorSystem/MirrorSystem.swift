@@ -18,6 +18,7 @@ package final class MirrorSystem: @unchecked Sendable {
         case askSignificantChangePermission(String, flow: String)
         case responses
         case ageRatingCode
+        case storefront
         case appTransaction
         case trackingAuthorizationStatus
         case requestTrackingAuthorization

@@ -17,6 +17,23 @@ public enum AppStore {
     }
 }
 
+/// Mirrors https://developer.apple.com/documentation/storekit/storefront
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public struct Storefront {
+    /// Mirrors https://developer.apple.com/documentation/storekit/storefront/countrycode
+    public let countryCode: String
+
+    /// Mirrors https://developer.apple.com/documentation/storekit/storefront/current
+    public static var current: Storefront? {
+        get async {
+            let system = MirrorSystem.current
+            system.record(.storefront, introducedIn: (15, 0))
+            if system.storeKit.storefrontHangs { return await MirrorSystem.hang() }
+            return system.storeKit.storefrontCountryCode.map { Storefront(countryCode: $0) }
+        }
+    }
+}
+
 /// Mirrors https://developer.apple.com/documentation/storekit/apptransaction
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
 public struct AppTransaction: Sendable {

@@ -133,6 +133,9 @@ package final class TransactionFeed: @unchecked Sendable {
 package final class StoreKitScript: MirrorScript, @unchecked Sendable {
     package var ageRatingCode: Int?
     package var ageRatingCodeHangs = false
+    /// The storefront's ISO 3166-1 alpha-3 code ("AUS"); nil: no storefront.
+    package var storefrontCountryCode: String?
+    package var storefrontHangs = false
     package var appTransaction: MirrorSystem.Outcome<VerificationResult<AppTransaction>> = .error(
         MirrorError.unscripted)
     /// The products the store sells.

@@ -94,7 +94,25 @@ open class UIScene: UIResponder {
     /// Mirrors https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.property
     open var activationState: UIScene.ActivationState { state }
 
+    /// Mirrors https://developer.apple.com/documentation/uikit/uiscene/didactivatenotification
+    ///
+    /// Assumed: Apple declares `nonisolated class let didActivateNotification: NSNotification.Name`
+    /// (an imported Objective-C constant); Swift source cannot declare a class stored property,
+    /// so the mirror has the read-only class property that a client uses the same way.
+    nonisolated public class var didActivateNotification: NSNotification.Name {
+        NSNotification.Name("UISceneDidActivateNotification")
+    }
+
     package var state: UIScene.ActivationState = .foregroundActive
+
+    /// The scripted person brings the scene to the foreground (or sends it away); UIKit posts
+    /// `didActivateNotification` with the scene as its object.
+    package func setActivationState(_ state: UIScene.ActivationState) {
+        self.state = state
+        if state == .foregroundActive {
+            NotificationCenter.default.post(name: Self.didActivateNotification, object: self)
+        }
+    }
 
     /// Mirrors https://developer.apple.com/documentation/uikit/uiscene/init()
     ///

@@ -82,7 +82,7 @@ extension SignificantChangeFlow {
         guard let index = index(of: changeID), changes[index].status == .pending, let route = changes[index].route
         else { return [.ignored("retry of \(changeID), which is not pending")] }
         switch route {
-        case .guardianQuestion:
+        case .guardianQuestion, .guardianButton:
             guard let request = changes[index].request else { return askGuardian(index, at: now) }
             switch request.state {
             case .denied, .expired:

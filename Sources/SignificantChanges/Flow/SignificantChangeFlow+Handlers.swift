@@ -47,7 +47,7 @@ extension SignificantChangeFlow {
         switch route {
         case .clear:
             break
-        case .guardianQuestion:
+        case .guardianQuestion, .guardianButton:
             actions += askGuardian(index, at: now)
         case .acknowledgment(let presentation):
             actions.append(

@@ -4,6 +4,9 @@ public enum ConsentRoute: Hashable, Sendable {
     case clear
     /// Send the guardian a question (PermissionKit's significant-update topic).
     case guardianQuestion
+    /// The same question on the app's `PermissionButton`, sent when the child taps it: where
+    /// the app's code cannot ask but SwiftUI's button exists (Mac Catalyst).
+    case guardianButton
     /// Tell the person and let them acknowledge.
     case acknowledgment(AcknowledgmentPresentation)
     /// Block the changed scope until the account is verified in Settings (Apple's sample).
@@ -19,6 +22,7 @@ public enum ConsentRoute: Hashable, Sendable {
         switch self {
         case .clear: "clear"
         case .guardianQuestion: "guardianQuestion"
+        case .guardianButton: "guardianButton"
         case .acknowledgment(.systemSheet): "systemAcknowledgment"
         case .acknowledgment(.inAppNotice): "inAppNotice"
         case .blockUntilVerified: "blockUntilVerified"

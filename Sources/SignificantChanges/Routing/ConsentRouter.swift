@@ -76,7 +76,8 @@ public struct ConsentRouter: Hashable, Sendable {
         case .blockUntilVerified: return .blockUntilVerified
         case .blockWithRetry: return .blockWithRetry
         case .guardianQuestion:
-            return capabilities.hasSignificantUpdateQuestion ? .guardianQuestion : .otherDevice
+            if capabilities.hasSignificantUpdateQuestion { return .guardianQuestion }
+            return capabilities.hasSignificantUpdateButton ? .guardianButton : .otherDevice
         case .acknowledge:
             return .acknowledgment(
                 capabilities.hasAcknowledgmentSheet && adultNotification ? .systemSheet : .inAppNotice)
@@ -86,6 +87,9 @@ public struct ConsentRouter: Hashable, Sendable {
     private func platformNote(_ intent: Intent, adultNotification: Bool) -> String {
         let route = carryOut(intent, adultNotification: adultNotification)
         switch (intent, route) {
+        case (_, .guardianButton):
+            return
+                "; \(capabilities.platform.rawValue) \(capabilities.os) cannot ask from code, so the question goes on the app's PermissionButton"
         case (_, .otherDevice):
             return
                 "; \(capabilities.platform.rawValue) \(capabilities.os) cannot ask here, so consent is routed to another device"

@@ -45,6 +45,21 @@
             return device
         }
 
+        /// The app on `device` before it launches, keeping its record in `gateStore`.
+        @MainActor
+        static func model(
+            on device: MirrorSystem, os: OSVersion, gateStore: any KeyValueStore = InMemoryKeyValueStore(),
+            swiftUI: SwiftUIActions? = nil
+        ) -> CrateModel {
+            MirrorSystem.$current.withValue(device) {
+                let simulated = SimulatedPrivacyDevice(ageSystem: SimulatedAgeSystem(persona: SandboxPersona.all[3]))
+                let services = CrateServices.system(
+                    launch: simulated.services, anchor: { UIViewController() }, scene: { UIWindowScene() },
+                    swiftUI: swiftUI, gateStore: gateStore, ledgerStore: UbiquitousKeyValueStore())
+                return CrateModel(services: services, capabilities: PlatformCapabilities(platform: .iOS, os: os))
+            }
+        }
+
         /// The app as it launches on `device`, keeping its record in `gateStore`.
         @MainActor
         static func app(
@@ -52,18 +67,14 @@
         )
             async -> CrateModel
         {
+            let model = Self.model(on: device, os: os, gateStore: gateStore)
             await MirrorSystem.$current.withValue(device) {
-                let simulated = SimulatedPrivacyDevice(ageSystem: SimulatedAgeSystem(persona: SandboxPersona.all[3]))
-                let services = CrateServices.system(
-                    launch: simulated.services, anchor: { UIViewController() }, scene: { UIWindowScene() },
-                    notice: { _ in true }, gateStore: gateStore, ledgerStore: UbiquitousKeyValueStore())
-                let model = CrateModel(services: services, capabilities: PlatformCapabilities(platform: .iOS, os: os))
                 await model.launch()
                 // The launch sequence asks through the gate, never its own service: one sheet.
                 #expect(simulated.ageSystem.calls.requests == 0)
                 await model.refreshChanges()
-                return model
             }
+            return model
         }
 
         @MainActor
@@ -158,6 +169,63 @@
             #expect(!device.calls.contains { if case .ask = $0 { true } else { false } })
             #expect(app.blockedChanges.isEmpty)
             #expect(app.screen(for: .sellerPayouts) == .content)
+            #expect(app.screen(for: .marketplaceMessages) == .content)
+        }
+
+        @Test("with SwiftUI actions the age sheet and the adult's sheet come from the root view, once it appeared")
+        @MainActor
+        func swiftUIPath() async {
+            let device = await Self.device(
+                os: (26, 5), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresAdultNotification],
+                answer: Self.sharing(18, nil, .confirmed))
+            let actions = SwiftUIActions()
+            let app = Self.model(on: device, os: OSVersion(26, 5), swiftUI: actions)
+            let launch = Task {
+                await MirrorSystem.$current.withValue(device) {
+                    await app.launch()
+                    await app.refreshChanges()
+                }
+            }
+            // What `.ageKitActions(_:)` on the root view does when it appears.
+            try? await Task.sleep(for: .milliseconds(20))
+            actions.requestAgeRange = DeclaredAgeRangeAction()
+            actions.showSignificantUpdateAcknowledgment = SignificantUpdateAction()
+            await launch.value
+            #expect(device.calls.filter { $0 == Self.appGates }.count == 1)
+            #expect(device.calls.contains(.showSignificantUpdateAcknowledgment(CrateCatalog.sellerChat.description)))
+            #expect(app.blockedChanges.isEmpty)
+            #expect(app.screen(for: .sellerPayouts) == .content)
+        }
+
+        @Test(
+            "the app's notice is acknowledged only by the person's tap: shown, closed or not, the change stays blocked")
+        @MainActor
+        func noticeNeedsTheTap() async {
+            // An adult who only declared their age, where the law asks for parental consent:
+            // routed to the app's own notice (not the system sheet, which adult notification needs).
+            let device = await Self.device(
+                os: (26, 4), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent],
+                answer: Self.sharing(18, nil, .selfDeclared))
+            let app = Self.model(on: device, os: OSVersion(26, 4))
+            let launch = Task { await MirrorSystem.$current.withValue(device) { await app.launch() } }
+            #expect(await Self.eventually { app.notice == CrateCatalog.sellerChat.description })
+            await app.refreshChanges()
+            // On screen and not tapped yet: not acknowledged, still blocked.
+            #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
+            #expect(app.screen(for: .marketplaceMessages) == .waitingForConsent(changeID: "seller-chat"))
+            app.dismissNotice()
+            await launch.value
+            await app.refreshChanges()
+            #expect(app.notice == nil)
+            #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
+            #expect(!app.changeActions.contains { if case .record = $0 { true } else { false } })
+            // Shown again on retry; the person's tap acknowledges it.
+            let retry = Task { await app.changeDriver?.send(.retry(changeID: "seller-chat")) }
+            #expect(await Self.eventually { app.notice != nil })
+            app.acknowledgeNotice()
+            await retry.value
+            await app.refreshChanges()
+            #expect(app.blockedChanges.isEmpty)
             #expect(app.screen(for: .marketplaceMessages) == .content)
         }
 

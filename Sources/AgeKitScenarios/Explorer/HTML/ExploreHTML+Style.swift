@@ -25,6 +25,7 @@ extension ExploreHTML {
             [
                 ("clear", "#eeeeee", "clear: nothing to ask"),
                 ("guardianQuestion", "#ffcc80", "guardian question"),
+                ("guardianButton", "#ffe0b2", "guardian question on the app's PermissionButton"),
                 ("systemAcknowledgment", "#a5d6a7", "system acknowledgment sheet"),
                 ("inAppNotice", "#c5e1a5", "in-app notice"),
                 ("blockUntilVerified", "#ef9a9a", "blocked until verified"),
@@ -39,7 +40,7 @@ extension ExploreHTML {
             "L asked at launch, F asked on first use of a gated feature, Q the app's own 18-or-older question, - never asked",
         "launch": "T tracking prompt, O over without prompt, S stopped, M stopped with the message",
         "changes":
-            "G guardian question, A system sheet, N in-app notice, V blocked until verified, R blocked with retry, D other device, - clear",
+            "G guardian question, B guardian question on the app's button, A system sheet, N in-app notice, V blocked until verified, R blocked with retry, D other device, - clear",
     ]
 
     package static var css: String {
