@@ -22,10 +22,12 @@ public final class ServerRuntime: Sendable {
     public var ledger: Ledger { services.ledger }
     public var configuration: ServerConfiguration { services.configuration }
 
-    /// Starts serving; throws with a clear message when anything is missing or wrong.
+    /// Starts serving; throws with a clear message when anything is missing or wrong. The
+    /// request log goes to standard error unless `requestLog` says otherwise.
     public init(
         configuration: ServerConfiguration, environment: [String: String],
-        openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
+        openStore: (String) throws(LedgerError) -> any LedgerStore, requestLog: RequestLog? = nil,
+        say: (String) -> Void
     ) throws(ServerError) {
         let appleSources = configuration.appleSources
         // Bound before anything is written: an address in use leaves no database, token or CA behind.
@@ -34,10 +36,11 @@ public final class ServerRuntime: Sendable {
         storeLock = try StoreLock.take(configuration.storeURL)
         let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
         let ledger = services.ledger
-        requestLog = RequestLog(.standardError, refusalsPerSecond: configuration.loggedRefusalsPerSecond)
+        self.requestLog =
+            requestLog ?? RequestLog(.standardError, refusalsPerSecond: configuration.loggedRefusalsPerSecond)
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
-            metrics: services.metrics, log: requestLog, freshness: configuration.freshness,
+            metrics: services.metrics, log: self.requestLog, freshness: configuration.freshness,
             metricsRequireToken: configuration.metricsRequireToken, appleSources: appleSources)
 
         do {
