@@ -8,6 +8,7 @@ public enum AgeKitCLI {
         CheckCommand.self,
         VerifyCommand.self,
         SimulateCommand.self,
+        DemoCommand.self,
         EventsCommand.self,
         PruneCommand.self,
         HistoryCommand.self,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -24,6 +25,46 @@ struct LocalCertificateAuthorityTests {
         #expect(try verifier.verifyNotification(jws).notificationType == .test)
         let keyMode = try FileManager.default.attributesOfItem(atPath: directory + "/leaf-key.pem")[.posixPermissions]
         #expect(keyMode as? Int == 0o600)
+    }
+
+    /// `serve` and `simulate` started together both find no CA: one must create it and the
+    /// other load that one, or the second's payloads fail with `untrusted_chain`.
+    @Test func creatorsAtTheSameMomentEndWithOneAuthority() throws {
+        for _ in 0..<20 {
+            let base = Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: base) }
+            // Nested: the creators make the parent directories at the same moment too.
+            let directory = base + "/data/ca"
+            let roots = Mutex<[String?]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let root = try? LocalCertificateAuthority.loadOrCreate(directory: directory).rootAnchor
+                roots.withLock { $0.append(root?.sha256Fingerprint) }
+            }
+            let found = roots.withLock { $0 }
+            #expect(found.count == 8 && !found.contains(nil))
+            #expect(Set(found).count == 1)
+            let onDisk = try LocalCertificateAuthority.load(directory: directory)
+            #expect(found.first == onDisk.rootAnchor.sha256Fingerprint)
+            // Each file was written whole, under its own name: no temporary file is left.
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            #expect(
+                names == [
+                    "intermediate-key.pem", "intermediate.pem", "leaf-key.pem", "leaf.pem", "root-key.pem", "root.pem",
+                ])
+        }
+    }
+
+    @Test func aDirectoryWithoutItsLastFileGetsANewAuthority() throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try LocalCertificateAuthority.loadOrCreate(directory: directory)
+        // A creator that stopped before its last file: the others are not taken as a whole one.
+        try FileManager.default.removeItem(atPath: directory + "/leaf-key.pem")
+        let second = try LocalCertificateAuthority.loadOrCreate(directory: directory)
+        #expect(second.rootAnchor.sha256Fingerprint != first.rootAnchor.sha256Fingerprint)
+        #expect(
+            try LocalCertificateAuthority.load(directory: directory).rootAnchor.sha256Fingerprint
+                == second.rootAnchor.sha256Fingerprint)
     }
 
     @Test func theRootAnchorReadsBackFromPEMAndDER() throws {

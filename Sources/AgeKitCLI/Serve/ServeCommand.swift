@@ -54,17 +54,7 @@ struct ServeCommand: Command {
         let runtime: ServerRuntime
         do throws(ServerError) {
             let configuration = try ConfigurationLoader(environment: console.environment).load(overrides)
-            // The checks of 'agekit check', before anything is bound or written; serve binds next.
-            let failed = CheckCommand.check(configuration, console).run(listen: false).filter { $0.outcome == .fail }
-            guard failed.isEmpty else {
-                failed.forEach { console.err($0.line) }
-                throw ServerError(
-                    .startupFailed, "\(failed.count) check\(failed.count == 1 ? "" : "s") failed: \(failed[0].detail)")
-            }
-            runtime = try ServerRuntime(
-                configuration: configuration, environment: console.environment,
-                openStore: { url throws(LedgerError) in try StoreURL.open(url, environment: console.environment) },
-                say: console.out)
+            runtime = try start(configuration, console)
         } catch {
             throw .failure(code: error.code.rawValue, message: error.message)
         }
@@ -74,5 +64,22 @@ struct ServeCommand: Command {
         runtime.stop()
         console.out("agekit serve: stopped")
         return 0
+    }
+
+    /// The checks of 'agekit check', before anything is bound or written, then the server:
+    /// what `serve` and `demo` start.
+    static func start(
+        _ configuration: ServerConfiguration, _ console: Console, requestLog: RequestLog? = nil
+    ) throws(ServerError) -> ServerRuntime {
+        let failed = CheckCommand.check(configuration, console).run(listen: false).filter { $0.outcome == .fail }
+        guard failed.isEmpty else {
+            failed.forEach { console.err($0.line) }
+            throw ServerError(
+                .startupFailed, "\(failed.count) check\(failed.count == 1 ? "" : "s") failed: \(failed[0].detail)")
+        }
+        return try ServerRuntime(
+            configuration: configuration, environment: console.environment,
+            openStore: { url throws(LedgerError) in try StoreURL.open(url, environment: console.environment) },
+            requestLog: requestLog, say: console.out)
     }
 }

@@ -14,11 +14,6 @@ public final class LocalCertificateAuthority: Sendable {
     /// Standard base64 of each certificate's DER: leaf, intermediate, root.
     public let x5c: [String]
 
-    private static let files = (
-        root: "root.pem", rootKey: "root-key.pem", intermediate: "intermediate.pem",
-        intermediateKey: "intermediate-key.pem", leaf: "leaf.pem", leafKey: "leaf-key.pem"
-    )
-
     init(
         root: X509Certificate, intermediate: X509Certificate, leaf: X509Certificate, rootKey: OpenSSLKey,
         intermediateKey: OpenSSLKey, leafKey: OpenSSLKey
@@ -30,50 +25,6 @@ public final class LocalCertificateAuthority: Sendable {
         self.intermediateKey = intermediateKey
         self.leafKey = leafKey
         self.x5c = [leaf, intermediate, root].map { Base64.encode($0.der, alphabet: .standard) }
-    }
-
-    /// Loads the authority kept in `directory`, or creates one there (valid from a day before
-    /// `now` for ten years) when the directory holds none.
-    public static func loadOrCreate(
-        directory: String, now: Date = Date()
-    ) throws(VerificationError) -> LocalCertificateAuthority {
-        let url = URL(fileURLWithPath: directory)
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent(files.leafKey).path) {
-            return try load(directory: directory)
-        }
-        let authority = try generate(
-            notBefore: now.addingTimeInterval(-86_400), notAfter: now.addingTimeInterval(10 * 365.25 * 86_400))
-        try authority.write(to: directory)
-        return authority
-    }
-
-    /// Reads an authority written by ``write(to:)``.
-    public static func load(directory: String) throws(VerificationError) -> LocalCertificateAuthority {
-        let url = URL(fileURLWithPath: directory)
-        func bytes(_ name: String) throws(VerificationError) -> [UInt8] {
-            do {
-                return [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
-            } catch {
-                throw VerificationError(
-                    .localCAUnavailable, "cannot read \(url.appendingPathComponent(name).path): \(error)")
-            }
-        }
-        func certificate(_ name: String) throws(VerificationError) -> X509Certificate {
-            guard let certificate = X509Certificate(pem: try bytes(name)) else {
-                throw VerificationError(.localCAUnavailable, "\(name) in \(directory) is not a PEM certificate")
-            }
-            return certificate
-        }
-        func key(_ name: String) throws(VerificationError) -> OpenSSLKey {
-            guard let key = OpenSSLKey(privatePEM: try bytes(name)) else {
-                throw VerificationError(.localCAUnavailable, "\(name) in \(directory) is not a PEM private key")
-            }
-            return key
-        }
-        return LocalCertificateAuthority(
-            root: try certificate(files.root), intermediate: try certificate(files.intermediate),
-            leaf: try certificate(files.leaf), rootKey: try key(files.rootKey),
-            intermediateKey: try key(files.intermediateKey), leafKey: try key(files.leafKey))
     }
 
     /// A new authority in memory whose three certificates share one validity window.
@@ -144,29 +95,6 @@ public final class LocalCertificateAuthority: Sendable {
         try CertificateBuilder.issue(
             role: .leaf, commonName: "AgeKit Local Store Signing", subjectKey: key, issuer: issuer,
             serial: Int64.random(in: 1...Int64.max), notBefore: notBefore, notAfter: notAfter, appleOID: appleOID)
-    }
-
-    /// Writes the certificates and keys as PEM files (keys readable by the owner only).
-    public func write(to directory: String) throws(VerificationError) {
-        let url = URL(fileURLWithPath: directory)
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            throw VerificationError(.localCAUnavailable, "\(error)")
-        }
-        let contents: [(String, String, Int)] = [
-            (Self.files.root, root.pem, 0o644), (Self.files.intermediate, intermediate.pem, 0o644),
-            (Self.files.leaf, leaf.pem, 0o644), (Self.files.rootKey, rootKey.privatePEM, 0o600),
-            (Self.files.intermediateKey, intermediateKey.privatePEM, 0o600),
-            (Self.files.leafKey, leafKey.privatePEM, 0o600),
-        ]
-        for (name, text, mode) in contents {
-            let path = url.appendingPathComponent(name).path
-            guard
-                FileManager.default.createFile(
-                    atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
-            else { throw VerificationError(.localCAUnavailable, "cannot write \(path)") }
-        }
     }
 
     /// The root to trust for payloads this authority signs.

@@ -229,6 +229,75 @@ enum Platform {
         return .held(descriptor)
     }
 
+    /// How ``createWhole(_:bytes:mode:)`` ended.
+    enum NewFile {
+        case created
+        /// The file was there already (another process may have just made it): it is left as it is.
+        case exists
+        /// Its `errno`.
+        case failed(Int32)
+    }
+
+    /// Creates `path` holding `bytes` unless it exists: the bytes go to a new file beside it,
+    /// flushed to disk, which is then hard-linked as `path` (link(2) never replaces a file).
+    /// A reader sees no file or all of it, and of two processes at the same moment one wins.
+    static func createWhole(_ path: String, bytes: [UInt8], mode: UInt32) -> NewFile {
+        let temporary: String
+        switch writeTemporary(beside: path, bytes: bytes, mode: mode) {
+        case .success(let written): temporary = written
+        case .failure(let error): return .failed(error.code)
+        }
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else { return errno == EEXIST ? .exists : .failed(errno) }
+        return .created
+    }
+
+    /// Replaces `path` with a file holding `bytes` (rename(2) of a new file beside it): a reader
+    /// sees the old file or the whole new one. The `errno` of a failure.
+    static func replaceWhole(_ path: String, bytes: [UInt8], mode: UInt32) -> Int32? {
+        switch writeTemporary(beside: path, bytes: bytes, mode: mode) {
+        case .success(let temporary):
+            guard rename(temporary, path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                return code
+            }
+            return nil
+        case .failure(let error):
+            return error.code
+        }
+    }
+
+    /// A new file beside `path` holding `bytes`, with exactly `mode` (whatever the umask) and
+    /// flushed to disk: its path.
+    private static func writeTemporary(
+        beside path: String, bytes: [UInt8], mode: UInt32
+    ) -> Result<String, PlatformError> {
+        var random = SystemRandomNumberGenerator()
+        let temporary = path + ".tmp-" + String(random.next(), radix: 16)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+        guard descriptor >= 0 else { return .failure(PlatformError(code: errno)) }
+        var failure: Int32 = fchmod(descriptor, mode_t(mode)) == 0 ? 0 : errno
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while failure == 0 && offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno != EINTR {
+                    failure = errno
+                }
+            }
+        }
+        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        guard failure == 0 else {
+            unlink(temporary)
+            return .failure(PlatformError(code: failure))
+        }
+        return .success(temporary)
+    }
+
     // MARK: C strings
 
     /// A NUL-terminated copy on the C heap, for a C library that keeps it; freed with ``release(_:)``.

@@ -22,10 +22,12 @@ public final class ServerRuntime: Sendable {
     public var ledger: Ledger { services.ledger }
     public var configuration: ServerConfiguration { services.configuration }
 
-    /// Starts serving; throws with a clear message when anything is missing or wrong.
+    /// Starts serving; throws with a clear message when anything is missing or wrong. The
+    /// request log goes to standard error unless `requestLog` says otherwise.
     public init(
         configuration: ServerConfiguration, environment: [String: String],
-        openStore: (String) throws(LedgerError) -> any LedgerStore, say: (String) -> Void
+        openStore: (String) throws(LedgerError) -> any LedgerStore, requestLog: RequestLog? = nil,
+        say: (String) -> Void
     ) throws(ServerError) {
         let appleSources = configuration.appleSources
         // Bound before anything is written: an address in use leaves no database, token or CA behind.
@@ -34,10 +36,11 @@ public final class ServerRuntime: Sendable {
         storeLock = try StoreLock.take(configuration.storeURL)
         let (token, tokenLine) = try Self.adminToken(configuration, environment: environment)
         let ledger = services.ledger
-        requestLog = RequestLog(.standardError, refusalsPerSecond: configuration.loggedRefusalsPerSecond)
+        self.requestLog =
+            requestLog ?? RequestLog(.standardError, refusalsPerSecond: configuration.loggedRefusalsPerSecond)
         responder = ConsentResponder(
             verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
-            metrics: services.metrics, log: requestLog, freshness: configuration.freshness,
+            metrics: services.metrics, log: self.requestLog, freshness: configuration.freshness,
             metricsRequireToken: configuration.metricsRequireToken, appleSources: appleSources)
 
         do {
@@ -171,41 +174,5 @@ public final class ServerRuntime: Sendable {
         ledger.close()
         requestLog.finish()
         LineWriter.standardError.flush()
-    }
-
-    /// A shorter bearer token could be guessed by an online search: 32 characters of hex are 128 bits.
-    static let minimumTokenLength = 32
-
-    /// AGEKIT_ADMIN_TOKEN, or in LocalTesting mode a token kept in the data directory.
-    static func adminToken(
-        _ configuration: ServerConfiguration, environment: [String: String]
-    ) throws(ServerError)
-        -> (token: String, line: String)
-    {
-        if let token = environment["AGEKIT_ADMIN_TOKEN"] {
-            guard token.count >= minimumTokenLength else {
-                throw ServerError.configuration(
-                    "AGEKIT_ADMIN_TOKEN",
-                    "use at least \(minimumTokenLength) characters (it has \(token.count)); for example: openssl rand -hex 32"
-                )
-            }
-            return (token, "  admin token: from AGEKIT_ADMIN_TOKEN")
-        }
-        guard configuration.localTesting else {
-            throw ServerError.configuration(
-                "AGEKIT_ADMIN_TOKEN", "required outside LocalTesting mode (the bearer token of the /v1 admin API)")
-        }
-        let path = configuration.adminTokenFile
-        if let data = FileManager.default.contents(atPath: path) {
-            let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if token.count >= minimumTokenLength { return (token, "  admin token: \(path)") }
-        }
-        var generator = SystemRandomNumberGenerator()
-        let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-        guard
-            FileManager.default.createFile(
-                atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
-        else { throw ServerError(.startupFailed, "cannot write the admin token to \(path)") }
-        return (token, "  admin token: generated, written to \(path)")
     }
 }
