@@ -26,7 +26,9 @@ struct AgeAssuranceTests {
             ]}
             """.utf8))
 
-    static func device(age: Int, region: String, guardian: GuardianBehavior) throws -> Device {
+    static func device(
+        age: Int, region: String, guardian: GuardianBehavior, launch: ((SimulatedAgeSystem) -> LaunchServices)? = nil
+    ) throws -> Device {
         let clock = SimulatedClock(start: try #require(CalendarDay(2026, 12, 3)).date.addingTimeInterval(9 * 3600))
         let person = SimulatedPerson.aged(
             age, today: clock.today, declaration: .guardianDeclared, significantUpdateApplicable: true)
@@ -42,7 +44,8 @@ struct AgeAssuranceTests {
             services: .init(
                 ageRange: system, permissions: permissions, communication: communication,
                 acknowledgments: SimulatedAcknowledgmentPresenter(), ratingCodes: RatingCodeSequence([nil]),
-                store: InMemoryKeyValueStore(), ledgerStore: InMemorySyncedStore(), launch: privacy.services,
+                store: InMemoryKeyValueStore(), ledgerStore: InMemorySyncedStore(),
+                launch: launch?(system) ?? privacy.services,
                 clock: clock))
         return Device(
             clock: clock, system: system, permissions: permissions, communication: communication,
@@ -68,6 +71,22 @@ struct AgeAssuranceTests {
         #expect(device.assurance.status(of: "notes").isOpen)
         #expect(device.assurance.status(of: "market").nextStep == .tooYoung)
         #expect(device.assurance.status(of: "unknown-feature").isOpen)
+    }
+
+    @Test("an app with only the tracking prompt: every other launch service has a default that says what it does")
+    func defaults() async throws {
+        let tracking = SimulatedTrackingPrompt(journal: PromptJournal())
+        let device = try Self.device(
+            age: 30, region: "US-TX", guardian: .approve(after: 300),
+            launch: { _ in LaunchServices(tracking: tracking) })
+        await device.assurance.start()
+        #expect(device.system.calls.requests == 1)
+        let launch = try #require(device.assurance.launch)
+        #expect(launch.currentAnswer == .over && launch.isDone)
+        #expect(tracking.promptsShown == 1)
+        #expect(launch.adsStarted)
+        #expect(launch.record(.notifications)?.decision == "no prompt")
+        #expect(device.assurance.status(of: "market").isOpen)
     }
 
     @Test(

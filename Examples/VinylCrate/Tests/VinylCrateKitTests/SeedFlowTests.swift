@@ -70,8 +70,6 @@
             let model = Self.model(on: device, os: os, gateStore: gateStore)
             await MirrorSystem.$current.withValue(device) {
                 await model.launch()
-                // The launch sequence asks through the gate, never its own service: one sheet.
-                #expect(simulated.ageSystem.calls.requests == 0)
                 await model.refreshChanges()
             }
             return model
