@@ -174,7 +174,7 @@ extension OperatorToolsEndToEndTests {
             #expect(event["bundleId"] as? String == bundleId)
             #expect(event["kind"] as? String == kind)
             #expect((request.headers["agekit-event-id"] ?? "").hasPrefix(bundleId + ":"))
-            #expect(request.headers["user-agent"]?.hasPrefix("agekit/") == true)
+            #expect(request.headers["user-agent"] == Release.userAgent)
         }
         #expect(
             (try JSONSerialization.jsonObject(with: Data(requests[0].body)) as? [String: Any])?["accountId"] as? String
