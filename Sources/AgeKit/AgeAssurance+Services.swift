@@ -14,6 +14,7 @@ extension AgeAssurance {
         /// (Australia, Brazil, Singapore): the app's 18+ features then need one too.
         public var adultFeaturesNeedConfirmedAdult: Bool
 
+        /// Rules as the device reads them; the default assumes none.
         public init(cadence: CadenceRule? = nil, adultFeaturesNeedConfirmedAdult: Bool = false) {
             self.cadence = cadence
             self.adultFeaturesNeedConfirmedAdult = adultFeaturesNeedConfirmedAdult
@@ -23,10 +24,15 @@ extension AgeAssurance {
     /// Every system service the object drives, as the core's protocols: the Apple bridges in
     /// an app, the simulator in tests.
     public struct Services: Sendable {
+        /// Declared Age Range: the age gate and the launch ask through it.
         public var ageRange: any AgeRangeService
+        /// PermissionKit's significant-update questions to a guardian.
         public var permissions: any PermissionCenter
+        /// PermissionKit's communication questions to a guardian.
         public var communication: any CommunicationPermissionCenter
+        /// The system sheet that tells an adult of a significant change.
         public var acknowledgments: any AcknowledgmentPresenter
+        /// The App Store's age rating code, which the rating watch reads.
         public var ratingCodes: any RatingCodeSource
         /// The gate's record, its cadence and the question map.
         public var store: any KeyValueStore
@@ -35,12 +41,15 @@ extension AgeAssurance {
         /// The launch sequence's services (its age range service is never called: the
         /// launch asks through the gate).
         public var launch: LaunchServices
+        /// The time consent requests and the ledger are stamped with.
         public var clock: any ConsentClock
+        /// What the device can tell of the region's rules.
         public var regionRules: RegionRules
         /// The version the person first installed (exempts them from changes made before it);
         /// nil when it cannot be read, which exempts nobody.
         public var originalVersion: @Sendable () async -> AppVersion?
 
+        /// Every service, passed in: the Apple bridges build this in an app, the simulator in tests.
         public init(
             ageRange: any AgeRangeService, permissions: any PermissionCenter,
             communication: any CommunicationPermissionCenter, acknowledgments: any AcknowledgmentPresenter,

@@ -22,12 +22,16 @@ public final class AgeAssurance {
         public var profile: AppProfile
         /// The privacy launch sequence's settings; its threshold must be one of the gates.
         public var privacy: OwnerSettings
+        /// The app's significant changes, each with the versions it applies to.
         public var catalog: ChangeCatalog
+        /// What the platform and OS offer; nothing the system lacks is called.
         public var capabilities: PlatformCapabilities
+        /// How consent is routed when the age is unconfirmed, declined or unavailable.
         public var routing: RoutingSettings
         /// Whose acknowledgments the ledger keeps (one person per install by default).
         public var personID: String
 
+        /// The app's choices; only the profile, the catalog and the capabilities have no default.
         public init(
             profile: AppProfile, privacy: OwnerSettings = OwnerSettings(), catalog: ChangeCatalog,
             capabilities: PlatformCapabilities, routing: RoutingSettings = .standard, personID: String = "this-person"
@@ -41,6 +45,7 @@ public final class AgeAssurance {
         }
     }
 
+    /// The app's choices the object was made with.
     public let configuration: Configuration
     /// The age gate: its policy decides every feature.
     public let gate: AgeGate
@@ -59,6 +64,7 @@ public final class AgeAssurance {
     @ObservationIgnored private var started = false
     @ObservationIgnored private var listeners: [Task<Void, Never>] = []
 
+    /// One object for the app's age assurance, built from its choices and the system's services.
     public init(configuration: Configuration, services: Services) {
         self.configuration = configuration
         self.services = services

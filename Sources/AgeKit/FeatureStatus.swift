@@ -27,6 +27,7 @@ public struct FeatureStatus: Hashable, Sendable {
     /// The significant change that holds an allowed feature back, if any.
     public let blockingChange: String?
 
+    /// A status from the gate's decision and the change that holds the feature back, if any.
     public init(decision: FeatureDecision, blockingChange: String?) {
         self.decision = decision
         self.blockingChange = blockingChange
@@ -35,6 +36,7 @@ public struct FeatureStatus: Hashable, Sendable {
     /// Whether the screen shows its content.
     public var isOpen: Bool { decision.isAllowed && blockingChange == nil }
 
+    /// What the screen offers while the feature is closed.
     public var nextStep: NextStep {
         if decision.isAllowed { return blockingChange == nil ? .none : .waitForChange }
         switch decision.nextStep {

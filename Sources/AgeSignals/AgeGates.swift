@@ -28,6 +28,7 @@ public struct AgeGates: Hashable, Sendable, Codable, CustomStringConvertible {
         self.values = values
     }
 
+    /// The gates given one by one: `AgeGates(13, 16, 18)`, validated as ``init(_:)`` does.
     public init(_ first: Int, _ second: Int? = nil, _ third: Int? = nil) throws(AgeSignalsError) {
         try self.init([first, second, third].compactMap { $0 })
     }

@@ -1,17 +1,27 @@
 /// How an age was declared. Mirrors `AgeRangeDeclaration`; a case added by a later system
 /// arrives as ``unknown(_:)`` with its raw value and never crashes.
 public enum AgeRangeDeclaration: Hashable, Sendable {
+    /// The person declared their own age.
     case selfDeclared
+    /// A guardian declared the age.
     case guardianDeclared
     // 26.2 to 26.4; folded into `confirmed` from 26.5.
+    /// The person's age was checked by a method the system does not name.
     case checkedByOtherMethod
+    /// A guardian's age was checked by a method the system does not name.
     case guardianCheckedByOtherMethod
+    /// The person's age was checked against a government ID.
     case governmentIDChecked
+    /// A guardian's age was checked against a government ID.
     case guardianGovernmentIDChecked
+    /// The person's age was checked by a payment method.
     case paymentChecked
+    /// A guardian's age was checked by a payment method.
     case guardianPaymentChecked
     // 26.5
+    /// The age was checked (26.5+), whatever the method.
     case confirmed
+    /// A case this version of AgeKit does not know, with the system's raw value.
     case unknown(String)
 
     /// Every case the system defines today, in the order the system added them.

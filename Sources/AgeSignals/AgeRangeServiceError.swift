@@ -11,12 +11,15 @@ public enum AgeRangeServiceError: Error, Hashable, Sendable {
     case invalidAccount
     /// 27.0
     case network
+    /// A case this version of AgeKit does not know, with the system's raw value.
     case unknown(String)
 
+    /// Every case the system defines today, in the order the system added them.
     public static let knownCases: [AgeRangeServiceError] = [
         .notAvailable, .invalidRequest, .declinedOnboarding, .invalidAccount, .network,
     ]
 
+    /// The system's name for the case (the raw value for ``unknown(_:)``).
     public var rawValue: String {
         switch self {
         case .notAvailable: "notAvailable"
@@ -28,6 +31,7 @@ public enum AgeRangeServiceError: Error, Hashable, Sendable {
         }
     }
 
+    /// The case with this name, or ``unknown(_:)`` keeping it.
     public init(rawValue: String) {
         self = Self.knownCases.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
     }

@@ -4,6 +4,7 @@
 /// It agrees with Foundation's UTC Gregorian calendar from 1583 on (before that, Foundation
 /// counts Julian days); a test compares the two day by day.
 public struct CivilDay: Hashable, Sendable {
+    /// The year, such as 2027.
     public let year: Int
     /// 1 to 12.
     public let month: Int

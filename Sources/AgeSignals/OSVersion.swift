@@ -1,8 +1,11 @@
 /// An OS version such as 26.4, compared numerically.
 public struct OSVersion: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+    /// The major version, such as 26.
     public let major: Int
+    /// The minor version, such as 4 in 26.4.
     public let minor: Int
 
+    /// A version from its numbers: `OSVersion(26, 4)`.
     public init(_ major: Int, _ minor: Int = 0) {
         self.major = major
         self.minor = minor

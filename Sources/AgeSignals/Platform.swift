@@ -1,5 +1,6 @@
 /// The Apple platform an app runs on.
 public enum Platform: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The platforms that can run an app with AgeKit; iPadOS and Mac Catalyst are told apart from iOS and macOS.
     case iOS, iPadOS, macCatalyst, macOS, visionOS, tvOS, watchOS
 
     /// Accepts the raw name in any letter case ("ios", "macOS").

@@ -2,9 +2,12 @@
 /// AgeKit never calls what the system lacks. The calls come from ``availability``, one row
 /// per call as Apple's availability metadata lists them.
 public struct PlatformCapabilities: Hashable, Sendable {
+    /// The platform the app runs on.
     public let platform: Platform
+    /// The OS version the app runs on.
     public let os: OSVersion
 
+    /// What exists on `platform` at version `os`.
     public init(platform: Platform, os: OSVersion) {
         self.platform = platform
         self.os = os
@@ -14,7 +17,9 @@ public struct PlatformCapabilities: Hashable, Sendable {
     public enum SystemCall: String, Hashable, Sendable, CaseIterable {
         /// DeclaredAgeRange `requestAgeRange` (and the SwiftUI action).
         case requestAgeRange
+        /// DeclaredAgeRange `isEligibleForAgeFeatures`.
         case isEligibleForAgeFeatures
+        /// DeclaredAgeRange `requiredRegulatoryFeatures`.
         case requiredRegulatoryFeatures
         /// The adult's significant-update acknowledgment sheet.
         case showSignificantUpdateAcknowledgment

@@ -1,11 +1,16 @@
 /// What the law requires for this person, as the system reports it (26.4+). Mirrors
 /// `AgeRangeService.RegulatoryFeature`; unknown cases keep their raw value.
 public enum RegulatoryFeature: Hashable, Sendable {
+    /// The law requires the app to ask for the person's age range.
     case declaredAgeRangeRequired
+    /// The law requires the app to notify an adult of a significant change.
     case significantAppChangeRequiresAdultNotification
+    /// The law requires a parent's consent to a significant change.
     case significantAppChangeRequiresParentalConsent
+    /// A case this version of AgeKit does not know, with the system's raw value.
     case unknown(String)
 
+    /// Every case the system defines today, in the order the system added them.
     public static let knownCases: [RegulatoryFeature] = [
         .declaredAgeRangeRequired, .significantAppChangeRequiresAdultNotification,
         .significantAppChangeRequiresParentalConsent,

@@ -6,6 +6,7 @@ import Foundation
 /// record (which holds no dates), and only to the day: "at most once per 12 months" counts
 /// twelve months to the day (a request on 2027-01-31 allows the next on 2028-01-31).
 public struct CadenceRecord: Hashable, Sendable {
+    /// Whether the app has launched before (the first launch after download is told apart).
     public var hasLaunched: Bool
     /// The calendar month of the last request, as months since year 0 (kept for records
     /// written before the day was kept).
@@ -16,6 +17,7 @@ public struct CadenceRecord: Hashable, Sendable {
     /// to regulated (a law that starts) runs the launch check once, a stored decline included.
     public var lastLaunchRegulated: Bool?
 
+    /// A record as stored; the default is the one before the first launch.
     public init(
         hasLaunched: Bool = false, lastRequestMonth: Int? = nil, lastRequestDay: String? = nil,
         lastLaunchRegulated: Bool? = nil
@@ -33,6 +35,7 @@ public struct CadenceRecord: Hashable, Sendable {
         isRegulated && hasLaunched && lastLaunchRegulated == false
     }
 
+    /// The key the record is stored under in the gate's key-value store.
     public static let key = "agekit.ageCadence.v1"
 
     static let calendar: Calendar = {

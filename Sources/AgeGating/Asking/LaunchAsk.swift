@@ -52,8 +52,10 @@ public struct LaunchAsk: Hashable, Sendable {
 
     /// Whether this launch asks.
     public let asks: Bool
+    /// Why the launch asks or does not.
     public let reason: Reason
 
+    /// A verdict with its reason.
     public init(asks: Bool, reason: Reason) {
         self.asks = asks
         self.reason = reason

@@ -13,6 +13,7 @@ public struct LaunchSignals: Hashable, Sendable {
     /// Why the regulatory features are nil although the call exists.
     public var regulatoryFeaturesFailure: AgeGate.Failure?
 
+    /// The signals of one launch; a nil one was not read.
     public init(
         isEligible: Bool? = nil, regulatoryFeatures: Set<RegulatoryFeature>? = nil,
         eligibilityFailure: AgeGate.Failure? = nil, regulatoryFeaturesFailure: AgeGate.Failure? = nil
@@ -25,7 +26,9 @@ public struct LaunchSignals: Hashable, Sendable {
 
     /// Whether the system requires an age check for this person.
     public enum Regulation: String, Hashable, Sendable {
+        /// The law applies to this person: the app must check the age.
         case required
+        /// The system says no age check is required.
         case notRequired
         /// The call that decides failed or timed out: the careful side treats it as required.
         case unknown

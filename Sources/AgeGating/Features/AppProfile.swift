@@ -11,20 +11,26 @@ import Foundation
 public struct AppProfile: Hashable, Sendable {
     /// One named feature.
     public struct Feature: Hashable, Sendable {
+        /// The name the app and the profile's JSON use for the feature.
         public var name: String
+        /// What the feature needs from the age policy.
         public var requirement: FeatureRequirement
 
+        /// A feature with its requirement.
         public init(name: String, requirement: FeatureRequirement) {
             self.name = name
             self.requirement = requirement
         }
     }
 
+    /// The ages the app asks about.
     public var gates: AgeGates
     /// The features, sorted by name.
     public var features: [Feature]
+    /// When the app asks the system at launch.
     public var cadence: CadenceRule
 
+    /// A profile; the features are sorted by name.
     public init(gates: AgeGates, features: [Feature], cadence: CadenceRule = .everyLaunchWhenRequired) {
         self.gates = gates
         self.features = features.sorted { $0.name < $1.name }

@@ -34,22 +34,31 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
 
     /// What the app offers next on a closed feature.
     public enum NextStep: String, Hashable, Sendable {
+        /// Nothing to offer: the feature is open, or nothing the app can do opens it.
         case none
+        /// Show a "share age range" button that calls `AgeGate.requestAgeRange()`.
         case askForAgeRange
         /// Ask "Are you 18 or older?" and record it with `AgeGate.recordAdultAnswer(_:)`.
         case askAdultQuestion
+        /// Offer a request to the guardian (PermissionKit's communication question).
         case requestGuardianPermission
+        /// Tell the person to confirm their age in the system's Settings.
         case confirmAgeInSettings
+        /// Nothing now: the system could not answer; the next launch asks again.
         case retryNextLaunch
     }
 
+    /// Why the feature is open or closed.
     public let reason: Reason
 
+    /// The decision for `reason`.
     @inlinable
     public init(_ reason: Reason) { self.reason = reason }
 
+    /// The feature is open.
     public static let allowed = FeatureDecision(.allowed)
 
+    /// Whether the feature is open.
     @inlinable
     public var isAllowed: Bool { reason == .allowed }
 
@@ -57,6 +66,7 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public var canAsk: Bool { reason == .needsAgeRange || reason == .needsAdultQuestion }
 
+    /// What the app offers on a closed feature, from its reason.
     public var nextStep: NextStep {
         switch reason {
         case .allowed, .tooYoung, .communicationLimitsOnAdult, .undecidedWithoutAgeRange, .confirmationUnavailable:

@@ -8,11 +8,13 @@ public struct DecisionContext: Hashable, Sendable {
     /// (Australia, Brazil, Singapore): an 18+ feature needs a confirmed adult there too.
     public var adultFeaturesNeedConfirmedAdult: Bool
 
+    /// A context; the default is a platform with Declared Age Range and no confirmed-adult rule.
     public init(hasAgeRangeAPI: Bool = true, adultFeaturesNeedConfirmedAdult: Bool = false) {
         self.hasAgeRangeAPI = hasAgeRangeAPI
         self.adultFeaturesNeedConfirmedAdult = adultFeaturesNeedConfirmedAdult
     }
 
+    /// Declared Age Range exists and the region needs no confirmed adult.
     public static let standard = DecisionContext()
 }
 

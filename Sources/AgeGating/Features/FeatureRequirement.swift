@@ -13,6 +13,7 @@ public struct FeatureRequirement: Hashable, Sendable {
     /// The age a confirmed adult must reach when the feature names no higher minimum.
     public static let adultAge = 18
 
+    /// A requirement; the default is open to everyone.
     public init(
         minimumAge: Int? = nil, blockedByCommunicationLimits: Bool = false, requiresConfirmedAdult: Bool = false
     ) {

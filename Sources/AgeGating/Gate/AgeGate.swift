@@ -48,6 +48,7 @@ public final class AgeGate {
                 adultFeaturesNeedConfirmedAdult: adultFeaturesNeedConfirmedAdult)
         }
 
+        /// The gate's settings; `onProgrammerError` hears of an invalid request (an assertion by default).
         public init(
             gates: AgeGates, capabilities: PlatformCapabilities, deadline: Duration = .seconds(10),
             requestDeadline: Duration = .seconds(600), cadence: CadenceRule = .everyLaunchWhenRequired,
@@ -76,16 +77,21 @@ public final class AgeGate {
 
     /// The last failure of a system call.
     public enum Failure: Hashable, Sendable {
+        /// The system threw this error.
         case error(AgeRangeServiceError)
+        /// No answer before the deadline.
         case timedOut
     }
 
     /// What the launch check did.
     public struct LaunchReport: Hashable, Sendable {
+        /// What the system said at launch.
         public var signals: LaunchSignals
+        /// Whether an age check is required for this person (an unknown counts as required).
         public var isRegulated: Bool
         /// Whether this launch asked the system (``ask``'s verdict).
         public var asked: Bool { ask.asks }
+        /// The policy after the launch check.
         public var policy: AgePolicy
         /// The launch table's verdict (``LaunchSignals/regulation(on:)``).
         public var regulation: LaunchSignals.Regulation
@@ -106,6 +112,7 @@ public final class AgeGate {
     /// What started the last request to the system (a joined request keeps the first one's).
     public private(set) var lastTrigger: Trigger?
 
+    /// The settings the gate was made with.
     public let configuration: Configuration
     @ObservationIgnored private let service: any AgeRangeService
     @ObservationIgnored private let store: any KeyValueStore

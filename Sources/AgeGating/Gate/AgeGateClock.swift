@@ -11,6 +11,7 @@ public protocol AgeGateClock: Sendable {
 
 /// The real clock: the wall date and `Task.sleep`.
 public struct SystemAgeGateClock: AgeGateClock {
+    /// The wall clock.
     public init() {}
 
     public var now: Date { Date() }

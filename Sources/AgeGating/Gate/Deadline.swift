@@ -3,7 +3,9 @@ import Synchronization
 
 /// How a call to the system ended.
 public enum CallOutcome<Value: Sendable>: Sendable {
+    /// The call returned this value.
     case value(Value)
+    /// The call threw this error.
     case failed(AgeRangeServiceError)
     /// No answer before the deadline: the call is abandoned (and cancelled).
     case timedOut

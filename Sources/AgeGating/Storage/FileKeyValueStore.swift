@@ -2,6 +2,7 @@ import Foundation
 
 /// A store with one small file per key in a directory, written atomically.
 public struct FileKeyValueStore: KeyValueStore {
+    /// The directory that holds one file per key.
     public let directory: URL
 
     /// Uses `directory`, created on the first write.

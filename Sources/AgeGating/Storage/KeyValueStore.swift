@@ -13,6 +13,7 @@ public protocol KeyValueStore: Sendable {
 public final class InMemoryKeyValueStore: KeyValueStore {
     private let values: Mutex<[String: String]>
 
+    /// A store holding `values`.
     public init(_ values: [String: String] = [:]) {
         self.values = Mutex(values)
     }
