@@ -59,7 +59,9 @@ public enum AgeStepRule: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// What the system said when asked whether this person needs an age check (26.2+).
 public enum AgeCheckRequirement: String, Hashable, Sendable, Codable {
+    /// The law applies to this person: ask for the range.
     case required
+    /// No age check is required here.
     case notRequired
     /// The check failed or could not run: the careful side asks for the range.
     case unknown
@@ -121,7 +123,9 @@ extension AgeCheckRequirement {
 
 /// What came back from asking for the age range.
 public enum AgeRangeOutcome: Hashable, Sendable {
+    /// The person shared a range.
     case sharing(AgeRange)
+    /// The person declined to share.
     case declined
     /// The service threw; every error counts as "no answer" in this step.
     case failed(AgeRangeServiceError)
@@ -136,6 +140,7 @@ public enum AgeRangeOutcome: Hashable, Sendable {
         }
     }
 
+    /// The outcome of a response the service returned.
     public init(_ response: AgeRangeResponse) {
         switch response {
         case .sharing(let range): self = .sharing(range)
@@ -146,12 +151,15 @@ public enum AgeRangeOutcome: Hashable, Sendable {
 
 /// One age decision: the answer, the rule, whether it is saved, and the message to show.
 public struct AgeDecision: Hashable, Sendable {
+    /// The answer every guard uses.
     public let answer: AgeAnswer
+    /// The row of the age-step table that decided.
     public let rule: AgeStepRule
     /// Whether the answer is saved for the next launch.
     public let saves: Bool
     /// Whether the person was asked (the system sheet may have appeared).
     public let asked: Bool
+    /// The message to show, if any.
     public let message: LaunchMessage?
     /// The human reason, with the values that decided it.
     public let reason: String
@@ -162,6 +170,7 @@ public struct AgeDecision: Hashable, Sendable {
 public enum AgeStep {
     /// What to do first.
     public enum Start: Hashable, Sendable {
+        /// Decided without asking the system (protection off, OS below 26, ...).
         case decided(AgeDecision)
         /// 26.2+: ask the system whether this person needs an age check.
         case checkRequirement

@@ -13,6 +13,7 @@ public struct ConsentStatus: Hashable, Sendable, Codable {
         case obtained
     }
 
+    /// Whether this person must see a form, as the SDK decided.
     public var requirement: Requirement
     /// Whether the SDK can show its form right now.
     public var formAvailable: Bool
@@ -25,6 +26,7 @@ public struct ConsentStatus: Hashable, Sendable, Codable {
     /// The owner turned the form off in the SDK's own configuration.
     public var formTurnedOffByOwner: Bool
 
+    /// A status as the SDK reports it; the simulator and tests build their own.
     public init(
         requirement: Requirement, formAvailable: Bool = true, canRequestAds: Bool, choices: AdsChoices? = nil,
         consentDate: Timestamp? = nil, formTurnedOffByOwner: Bool = false
@@ -41,9 +43,12 @@ public struct ConsentStatus: Hashable, Sendable, Codable {
 /// The two choices that together mean "personalised ads": building an ads profile and
 /// selecting ads from that profile.
 public struct AdsChoices: Hashable, Sendable, Codable {
+    /// Whether the person lets the ad network build an ads profile.
     public var buildAdsProfile: Bool
+    /// Whether the person lets the ad network pick ads from that profile.
     public var selectPersonalisedAds: Bool
 
+    /// The two choices as the form recorded them.
     public init(buildAdsProfile: Bool, selectPersonalisedAds: Bool) {
         self.buildAdsProfile = buildAdsProfile
         self.selectPersonalisedAds = selectPersonalisedAds
@@ -52,16 +57,21 @@ public struct AdsChoices: Hashable, Sendable, Codable {
     /// Both choices accepted.
     public var acceptsPersonalisedAds: Bool { buildAdsProfile && selectPersonalisedAds }
 
+    /// Both choices accepted: personalised ads.
     public static let acceptAll = AdsChoices(buildAdsProfile: true, selectPersonalisedAds: true)
+    /// Both choices refused.
     public static let refuseAll = AdsChoices(buildAdsProfile: false, selectPersonalisedAds: false)
 }
 
 /// Why the consent step failed.
 public enum ConsentFailure: String, Hashable, Sendable, Codable {
+    /// The SDK could not refresh the consent status (network, SDK error).
     case refreshFailed
     /// The SDK refreshed but still cannot say whether a form is required.
     case requirementUnknown
+    /// A form is required but the SDK cannot show one.
     case formUnavailable
+    /// The form failed while it was shown.
     case formFailed
     /// The form closed without an answer.
     case formNotAnswered
@@ -69,15 +79,18 @@ public enum ConsentFailure: String, Hashable, Sendable, Codable {
 
 /// How the consent step ended; the tracking table reads it.
 public enum ConsentOutcome: Hashable, Sendable {
+    /// The step failed: no consent, so no personalised ads and no tracking prompt.
     case failed(ConsentFailure)
     /// The owner turned the form off (the refresh still ran).
     case formTurnedOff
+    /// The SDK needs no form for this person.
     case noFormRequired
     /// The person answered the form at this launch.
     case answered(AdsChoices)
     /// The person answered at an earlier launch, less than 13 months ago.
     case keptEarlierAnswer(AdsChoices)
 
+    /// The person's choices, when they answered a form (now or earlier).
     public var choices: AdsChoices? {
         switch self {
         case .answered(let choices), .keptEarlierAnswer(let choices): choices

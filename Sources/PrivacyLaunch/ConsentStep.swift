@@ -5,8 +5,11 @@ public enum ConsentStep {
     /// Consent older than this many months is asked again.
     public static let maximumAgeInMonths = 13
 
+    /// What the consent step does after the refresh.
     public enum Plan: Hashable, Sendable {
+        /// No form: the step ends with this outcome, and the reason for the report.
         case done(ConsentOutcome, reason: String)
+        /// Show the consent form, and the reason for the report.
         case showForm(reason: String)
     }
 

@@ -1,13 +1,22 @@
 /// A feature that checks the age answer every time it runs.
 public enum GuardedFeature: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    /// Third-party ads.
     case ads
+    /// Third-party analytics.
     case analytics
+    /// Third-party install attribution.
     case attribution
+    /// The person's location.
     case location
+    /// Posting comments.
     case comments
+    /// Creating an account.
     case signUp
+    /// The gate in front of purchases and links out of the app.
     case parentalGate
+    /// Chat with other people.
     case chat
+    /// Lists that show other members.
     case memberList
 
     /// Off under the threshold whatever the owner chose: third-party ads, analytics,

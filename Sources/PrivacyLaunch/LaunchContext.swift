@@ -3,20 +3,28 @@ import AgeSignals
 
 /// A system permission as the launch sequence sees it (notifications, location).
 public enum PermissionStatus: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Not asked yet.
     case notDetermined
+    /// Refused, or restricted.
     case denied
+    /// Allowed.
     case granted
 }
 
 /// What is known when the app launches: the OS, the answer saved at an earlier launch,
 /// and the system permissions as they stand. Read once; the sequence updates its copy.
 public struct LaunchContext: Hashable, Sendable {
+    /// The OS version: below 26 there is no age range to ask for.
     public var os: OSVersion
     /// The platform: on macOS there is no region check, so the age step asks everyone.
     public var platform: Platform
+    /// The answer saved at an earlier launch; nil on a fresh install.
     public var savedAnswer: AgeAnswer?
+    /// The tracking authorization as it stands.
     public var trackingStatus: TrackingStatus
+    /// The notification authorization as it stands.
     public var notificationStatus: PermissionStatus
+    /// The location authorization as it stands.
     public var locationStatus: PermissionStatus
     /// Whether the app launched before and the day of its last age request (the cadence
     /// rule's two facts); a store that keeps none reads as a fresh install.
@@ -28,6 +36,7 @@ public struct LaunchContext: Hashable, Sendable {
     /// age range API (visionOS, tvOS, watchOS); nil when not asked or not answered.
     public var adultAnswer: Bool?
 
+    /// What the launch knows; only the OS has no default.
     public init(
         os: OSVersion, savedAnswer: AgeAnswer? = nil, trackingStatus: TrackingStatus = .notDetermined,
         notificationStatus: PermissionStatus = .notDetermined, locationStatus: PermissionStatus = .notDetermined,
@@ -46,18 +55,23 @@ public struct LaunchContext: Hashable, Sendable {
 
 /// The steps of the launch, in order.
 public enum LaunchStep: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The launch's steps: content, age, consent, tracking, ads, notifications and location.
     case content, age, consent, tracking, ads, notifications, location
 }
 
 /// One line of the launch report: a step, what was decided, and why.
 public struct StepRecord: Hashable, Sendable, Codable {
+    /// The step that decided.
     public let step: LaunchStep
+    /// What it decided, in words.
     public let decision: String
+    /// Why, in words.
     public let reason: String
     /// The stable code of the rule that decided (an ``AgeStepRule`` or ``TrackingSkipReason``
     /// raw value, or "shown"), when one table decided.
     public let rule: String?
 
+    /// A line of the report; `rule` is nil when no table decided.
     public init(step: LaunchStep, decision: String, reason: String, rule: String? = nil) {
         self.step = step
         self.decision = decision

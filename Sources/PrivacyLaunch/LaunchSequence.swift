@@ -9,28 +9,36 @@ import Foundation
 /// Events that do not answer the current stage are never acted on: they return no action
 /// and are recorded in ``ignoredEvents``. So no prompt can ever come out of order.
 public struct LaunchSequence: Sendable {
+    /// The owner's settings the sequence runs with.
     public let settings: OwnerSettings
     /// The launch context, updated as permissions are answered.
     public internal(set) var context: LaunchContext
+    /// Where the sequence is.
     public internal(set) var stage: Stage = .waitingForContent
 
     /// This launch's age decision, once the age step has decided.
     public internal(set) var ageDecision: AgeDecision?
+    /// How the consent step ended, once it has.
     public internal(set) var consentOutcome: ConsentOutcome?
     /// The consent SDK's latest status (nil until a refresh succeeded).
     public internal(set) var consentStatus: ConsentStatus?
+    /// Whether the tracking prompt is shown, and why not, once decided.
     public internal(set) var trackingDecision: TrackingDecision?
+    /// Whether ``Action/startAds`` was returned.
     public internal(set) var adsStarted = false
     /// The message shown to the person, if any.
     public internal(set) var message: LaunchMessage?
+    /// Whether ``Event/welcomeScreensFinished`` arrived.
     public internal(set) var welcomeScreensFinished = false
     /// Whether the notification prompt has been answered (now or at an earlier launch).
     public internal(set) var notificationAnswered = false
     /// Third-party tools started this session, and those told to stop receiving events.
     public internal(set) var startedTools: Set<GuardedFeature> = []
+    /// Started tools told to stop receiving events (the answer turned to "under").
     public internal(set) var stoppedTools: Set<GuardedFeature> = []
     /// The report, in the order the steps decided.
     public internal(set) var records: [StepRecord] = []
+    /// Events that changed nothing, with why and when.
     public internal(set) var ignoredEvents: [IgnoredEvent] = []
     var pendingConsentReason = ""
     var askReason: String?
@@ -39,6 +47,7 @@ public struct LaunchSequence: Sendable {
     /// Whether this launch's age request got an answer (a range or a decline).
     var answered = false
 
+    /// A sequence at its first stage, waiting for the content.
     public init(settings: OwnerSettings, context: LaunchContext) {
         self.settings = settings
         self.context = context
@@ -55,6 +64,7 @@ public struct LaunchSequence: Sendable {
         return context.savedAnswer ?? .under
     }
 
+    /// Where ``currentAnswer`` comes from: this launch, or an earlier one.
     public var answerSource: AgeAnswerSource {
         if ageDecision != nil { return .thisLaunch }
         if case .decided = AgeStep.start(settings: settings, os: context.os, platform: context.platform) {

@@ -25,6 +25,7 @@ extension LaunchServices {
 /// No consent SDK: no form is required and ads may be requested once refreshed (an app with
 /// ads under the GDPR brings its consent SDK instead).
 public struct NoConsentSDK: ConsentService {
+    /// The stand-in consent SDK.
     public init() {}
     private static let status = ConsentStatus(requirement: .notRequired, formAvailable: false, canRequestAds: true)
     public func refresh() async throws(ConsentServiceError) -> ConsentStatus { Self.status }
@@ -34,6 +35,7 @@ public struct NoConsentSDK: ConsentService {
 
 /// No ads SDK: starting and stopping it does nothing.
 public struct NoAds: AdsService {
+    /// The stand-in ads SDK.
     public init() {}
     public func start() async {}
     public func stopEvents() async {}
@@ -42,6 +44,7 @@ public struct NoAds: AdsService {
 /// A permission the app never asks for (notifications, location): reads as denied, so the
 /// sequence never shows its prompt.
 public struct NotRequested: NotificationAuthorization, LocationAuthorization {
+    /// The stand-in permission.
     public init() {}
     public func status() async -> PermissionStatus { .denied }
     public func requestAuthorization() async -> PermissionStatus { .denied }
@@ -49,6 +52,7 @@ public struct NotRequested: NotificationAuthorization, LocationAuthorization {
 
 /// No welcome screens: the notification prompt does not wait.
 public struct NoWelcomeScreens: WelcomeScreens {
+    /// The stand-in welcome screens.
     public init() {}
     public func waitUntilFinished() async {}
 }
@@ -56,6 +60,7 @@ public struct NoWelcomeScreens: WelcomeScreens {
 /// Keeps no answer: for an app whose ``AgeGate`` keeps the one saved answer (the launch never
 /// reads or writes this store then).
 public struct NoAnswerStore: AgeAnswerStore {
+    /// The stand-in store.
     public init() {}
     public func load() async -> AgeAnswer? { nil }
     public func save(_ answer: AgeAnswer) async {}
@@ -64,6 +69,7 @@ public struct NoAnswerStore: AgeAnswerStore {
 /// No age range service: for a launch that asks through an ``AgeGate``. Called anyway, it
 /// answers `notAvailable` (unavailable this launch, nothing stored).
 public struct NoAgeRangeService: AgeRangeService {
+    /// The stand-in service.
     public init() {}
     public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
         throw .notAvailable
@@ -77,6 +83,7 @@ public struct NoAgeRangeService: AgeRangeService {
 
 /// The wall clock.
 public struct SystemLaunchClock: LaunchClock {
+    /// The wall clock.
     public init() {}
     public func currentTime() -> Timestamp { Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)) }
 }

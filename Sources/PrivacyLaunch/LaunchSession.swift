@@ -6,11 +6,13 @@ import Foundation
 /// answers back. Features ask it for their guard every time they run; "Update my consent"
 /// goes through it too, so the tracking prompt has exactly one owner.
 public actor LaunchSession {
+    /// The sequence as it stands: its stage, its decisions and its report.
     public private(set) var sequence: LaunchSequence
     /// Every action performed, in order (the launch's own and those of later events).
     public private(set) var performed: [LaunchSequence.Action] = []
     /// Every "Update my consent" flow run this session.
     public private(set) var consentUpdates: [ConsentUpdate] = []
+    /// What the platform and OS offer; the launch never calls what the system lacks.
     public let capabilities: PlatformCapabilities
     private let services: LaunchServices
     private let deadlines: Deadlines
@@ -28,11 +30,14 @@ public actor LaunchSession {
     /// checks are known to hang; the age sheet waits for a person, so it gets ten minutes (the
     /// gate's and the Apple bridge's prompt deadline).
     public struct Deadlines: Sendable {
+        /// How long each requirement check may take.
         public var requirementCheck: Duration
+        /// How long the age sheet may take; nil waits for as long as the person does.
         public var ageRequest: Duration?
         /// The clock the deadlines sleep on (a simulated clock in tests).
         public var clock: any AgeGateClock
 
+        /// Ten seconds per check and ten minutes for the sheet by default.
         public init(
             requirementCheck: Duration = .seconds(10), ageRequest: Duration? = .seconds(600),
             clock: any AgeGateClock = SystemAgeGateClock()
@@ -43,6 +48,7 @@ public actor LaunchSession {
         }
     }
 
+    /// A session that asks the system itself (no ``AgeGate``); ``run()`` performs the launch.
     public init(
         settings: OwnerSettings, context: LaunchContext, platform: Platform = .iOS, services: LaunchServices,
         deadlines: Deadlines = Deadlines()

@@ -4,8 +4,11 @@ import AgeGating
 /// keys are an error, not ignored: a misspelt `"ageProtecton": false` must not silently
 /// leave protection on, nor a misspelt `"hasAdds"` silently keep ads.
 extension OwnerSettings: Codable {
+    /// The keys of the settings' JSON; any other key is an error.
     public enum Key: String, CodingKey, CaseIterable, Sendable {
+        /// The keys of the age step, the guards and the tracking step.
         case ageProtection, threshold, featuresOffUnderThreshold, hasAds, hasTrackingUsageDescription
+        /// The keys of the consent form, the welcome screens, location and the cadence.
         case consentFormEnabled, hasWelcomeScreens, usesLocation, cadence
     }
 

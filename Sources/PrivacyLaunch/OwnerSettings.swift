@@ -28,10 +28,12 @@ public struct OwnerSettings: Hashable, Sendable {
     /// the system says the person is regulated.
     public var cadence: CadenceRule?
 
+    /// The threshold when the owner sets none: 16.
     public static let defaultThreshold = 16
     /// The thresholds the settings accept: one valid age gate, and no higher than 21.
     public static let thresholdRange = 2...21
 
+    /// Settings; every default is the careful choice (protection on, threshold 16, every owner choice off).
     public init(
         ageProtection: Bool = true,
         threshold: Int = OwnerSettings.defaultThreshold,

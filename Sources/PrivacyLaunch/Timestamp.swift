@@ -4,8 +4,10 @@ import AgeSignals
 /// sequence only needs to compare moments and to add calendar months (consent expires after
 /// 13 months), so it stays a plain value without Foundation.
 public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// Whole seconds since 1970-01-01 00:00 UTC (negative before).
     public let secondsSince1970: Int64
 
+    /// The moment `secondsSince1970` seconds after 1970-01-01 00:00 UTC.
     public init(secondsSince1970: Int64) {
         self.secondsSince1970 = secondsSince1970
     }
@@ -40,6 +42,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         return Timestamp(secondsSince1970: days * 86_400 + secondOfDay)
     }
 
+    /// The moment `seconds` later (earlier when negative).
     public func adding(seconds: Int64) -> Timestamp {
         Timestamp(secondsSince1970: secondsSince1970 + seconds)
     }

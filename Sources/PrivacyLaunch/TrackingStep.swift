@@ -1,10 +1,13 @@
 /// The system tracking authorization (App Tracking Transparency's four states, and any state
 /// a later system adds, by its name).
 public enum TrackingStatus: Hashable, Sendable, CaseIterable, RawRepresentable, Codable {
+    /// Not asked yet: the only state in which the prompt appears.
     case notDetermined
     /// Parental controls or a profile forbid tracking; the prompt never appears.
     case restricted
+    /// The person refused tracking; only the system Settings can change it.
     case denied
+    /// The person allowed tracking.
     case authorized
     /// A state this version of AgeKit does not know, by the system's case name: no prompt and
     /// no tracking, like ``restricted``.
@@ -39,15 +42,22 @@ public enum TrackingStatus: Hashable, Sendable, CaseIterable, RawRepresentable, 
 
 /// Why the tracking prompt was not shown; the raw values are stable report codes.
 public enum TrackingSkipReason: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The person is under the threshold: never asked.
     case underThreshold
+    /// The consent step failed.
     case consentFailed
+    /// The consent form was answered without accepting personalised ads.
     case personalisedAdsNotAccepted
+    /// The app has no ads.
     case noAds
+    /// The app has no tracking usage description.
     case noTrackingUsageDescription
+    /// The prompt was answered once: the answer is kept.
     case alreadyAnswered
     /// Not a row of the table: the system never shows the prompt when tracking is restricted.
     case restricted
 
+    /// The reason in a sentence, for the launch report.
     public var summary: String {
         switch self {
         case .underThreshold: "the person is under the threshold: never asked"
@@ -61,8 +71,11 @@ public enum TrackingSkipReason: String, Hashable, Sendable, Codable, CaseIterabl
     }
 }
 
+/// Whether the launch shows the tracking prompt, and the reason when it does not.
 public enum TrackingDecision: Hashable, Sendable {
+    /// Show the prompt.
     case show
+    /// Do not show it, for this reason.
     case skip(TrackingSkipReason)
 
     /// "shown" or the skip reason's code.
@@ -76,6 +89,7 @@ public enum TrackingDecision: Hashable, Sendable {
 
 /// DOMAIN §4's tracking table, one row per line, first match wins.
 public enum TrackingStep {
+    /// The table's verdict for this person, consent outcome, app and tracking status.
     public static func decide(
         answer: AgeAnswer, consent: ConsentOutcome, hasAds: Bool, hasTrackingUsageDescription: Bool,
         status: TrackingStatus
