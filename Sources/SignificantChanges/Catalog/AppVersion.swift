@@ -6,10 +6,12 @@ public struct AppVersion: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// The text it was parsed from (or built from the components).
     public let description: String
 
+    /// A version from its numbers: `AppVersion(1, 10)`.
     public init(_ components: Int...) {
         self.init(components: components)
     }
 
+    /// A version from its numbers in order, major first.
     public init(components: [Int]) {
         self.components = Self.trimmed(components)
         self.description = components.map(String.init).joined(separator: ".")

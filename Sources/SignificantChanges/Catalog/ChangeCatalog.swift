@@ -10,6 +10,7 @@ public struct ChangeCatalog: Hashable, Sendable {
     /// What a guardian reads when the App Store age rating changes, and what it blocks.
     public let ratingChange: RatingChangeTemplate
 
+    /// Validates the changes: an id used twice, or one that starts with the rating prefix, throws.
     public init(
         changes: [SignificantChange], appVersion: AppVersion? = nil,
         ratingChange: RatingChangeTemplate = .standard
@@ -27,6 +28,7 @@ public struct ChangeCatalog: Hashable, Sendable {
         self.ratingChange = ratingChange
     }
 
+    /// The change with this id, if the catalog has one.
     public subscript(id: String) -> SignificantChange? { changes.first { $0.id == id } }
 
     /// The changes this person must still consent to or acknowledge, before the ledger is
@@ -56,15 +58,20 @@ public struct ChangeCatalog: Hashable, Sendable {
 /// How a rating change becomes a significant change: a description (the codes have no
 /// published meaning, so it cannot name the rating) and a scope.
 public struct RatingChangeTemplate: Hashable, Sendable {
+    /// Where the ids of rating changes start; reserved, so no catalog change may use it.
     public static let idPrefix = "age-rating-"
+    /// The wording AgeKit uses when the catalog gives none; it blocks the whole app.
     public static let standard = RatingChangeTemplate(
         uncheckedDescription:
             "The app's age rating on the App Store changed; review the new rating before your child continues using the app",
         scope: .wholeApp)
 
+    /// What the guardian reads, validated by ``ChangeDescriptionRule``.
     public let description: String
+    /// What a rating change blocks until consent arrives.
     public let scope: ChangeScope
 
+    /// Validates the description; a vague one throws.
     public init(description: String, scope: ChangeScope = .wholeApp) throws(SignificantChangesError) {
         self.description = try ChangeDescriptionRule.validate(description)
         self.scope = scope

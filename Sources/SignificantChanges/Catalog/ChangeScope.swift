@@ -1,6 +1,7 @@
 /// What a change blocks until consent arrives: the whole app (all app and account data) or
 /// only named features. How wide this is, is the developer's choice.
 public enum ChangeScope: Hashable, Sendable {
+    /// The whole app: all app and account data.
     case wholeApp
     /// Non-empty, sorted feature names.
     case features([String])

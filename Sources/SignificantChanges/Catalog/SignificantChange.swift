@@ -12,6 +12,7 @@ public struct SignificantChange: Hashable, Sendable, Identifiable {
     public let introducedInBuild: AppVersion?
     /// Guardian-readable, validated by ``ChangeDescriptionRule``.
     public let description: String
+    /// What the change blocks until consent arrives.
     public let scope: ChangeScope
 
     /// Validates the id and the description.
@@ -59,6 +60,7 @@ public struct SignificantChange: Hashable, Sendable, Identifiable {
         /// The values cannot be compared: exempts nothing, and says why.
         case notComparable(String)
 
+        /// Whether the original install already contained the change.
         public var isExempt: Bool { if case .exempt = self { true } else { false } }
     }
 

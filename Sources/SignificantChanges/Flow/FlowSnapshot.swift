@@ -5,10 +5,14 @@ import Foundation
 /// the ledger; who the person is comes from the age answer at every launch, never from an
 /// error the permission service once threw.
 public struct FlowSnapshot: Hashable, Sendable, Codable {
+    /// The rating baseline and any rating change waiting for consent.
     public var ratingWatch: RatingWatch
+    /// The guardian requests, so that an answer after a relaunch is still recognised.
     public var requests: [GuardianRequest]
+    /// Questions sent so far per change ID, so the next question gets a new number.
     public var questionCounts: [String: Int]
 
+    /// A snapshot; the default is a first launch.
     public init(
         ratingWatch: RatingWatch = RatingWatch(), requests: [GuardianRequest] = [], questionCounts: [String: Int] = [:]
     ) {

@@ -7,12 +7,18 @@ import Foundation
 public actor SignificantChangeDriver {
     /// The system services the flow's actions need.
     public struct Services: Sendable {
+        /// Asks the guardian (PermissionKit's significant-update question).
         public var permissionCenter: any PermissionCenter
+        /// Shows an adult the acknowledgment sheet.
         public var acknowledgments: any AcknowledgmentPresenter
+        /// Reads the App Store age rating code.
         public var ratingCodes: any RatingCodeSource
+        /// Where approvals and acknowledgments are kept, across the person's devices.
         public var ledger: AcknowledgmentLedger
+        /// The time events are stamped with.
         public var clock: any ConsentClock
 
+        /// Every service, passed in: the Apple bridges in an app, the simulator in tests.
         public init(
             permissionCenter: any PermissionCenter, acknowledgments: any AcknowledgmentPresenter,
             ratingCodes: any RatingCodeSource, ledger: AcknowledgmentLedger, clock: any ConsentClock
@@ -25,6 +31,7 @@ public actor SignificantChangeDriver {
         }
     }
 
+    /// The flow as it stands.
     public private(set) var flow: SignificantChangeFlow
     private let services: Services
     private let onAction: @Sendable (SignificantChangeFlow.Action) -> Void

@@ -4,9 +4,12 @@ import Foundation
 public struct FlowSummary: Hashable, Sendable {
     /// A stable camel-case name ("guardianResponse", "block").
     public let name: String
+    /// The change it concerns, if any.
     public let changeID: String?
+    /// The values that matter, in words; empty when there are none.
     public let detail: String
 
+    /// A summary by name, change and detail.
     public init(_ name: String, _ changeID: String? = nil, _ detail: String = "") {
         self.name = name
         self.changeID = changeID
@@ -15,6 +18,7 @@ public struct FlowSummary: Hashable, Sendable {
 }
 
 extension SignificantChangeFlow.Event {
+    /// The event in one line.
     public var summary: FlowSummary {
         switch self {
         case .evaluate(let subject, let features):
@@ -38,6 +42,7 @@ extension SignificantChangeFlow.Event {
 }
 
 extension SignificantChangeFlow.Action {
+    /// The action in one line.
     public var summary: FlowSummary {
         switch self {
         case .routed(let decision): return FlowSummary("route", nil, "\(decision.route.name): \(decision.reason)")

@@ -5,11 +5,15 @@ import Foundation
 /// in (with the time), actions out. The caller performs the actions (block a scope, send a
 /// question, write the ledger) and reports what happened as events.
 public struct SignificantChangeFlow: Sendable {
+    /// The app's significant changes.
     public let catalog: ChangeCatalog
+    /// The version the person first installed; nil when unknown, which exempts nobody.
     public let originalVersion: AppVersion?
+    /// Decides who is asked or told about each change.
     public let router: ConsentRouter
     /// How long a guardian question stays pending before the app offers to ask again.
     public let requestTimeout: TimeInterval
+    /// The App Store rating baseline and any rating change waiting for consent.
     public internal(set) var ratingWatch: RatingWatch
     /// The latest routing decision (nil until the first ``Event/evaluate(subject:features:)``).
     public internal(set) var decision: ConsentRouter.Decision?
@@ -19,6 +23,7 @@ public struct SignificantChangeFlow: Sendable {
     public internal(set) var ledger: [String: LedgerEntry]
     private var lastEvaluation: (subject: ConsentSubject, features: Set<RegulatoryFeature>)?
 
+    /// A flow at launch: each change of the catalog starts exempt, resolved from the ledger, or pending.
     public init(
         catalog: ChangeCatalog, originalVersion: AppVersion?, router: ConsentRouter,
         requestTimeout: TimeInterval = GuardianRequest.defaultTimeout, ratingWatch: RatingWatch = RatingWatch(),
@@ -48,6 +53,7 @@ public struct SignificantChangeFlow: Sendable {
 
     // MARK: What the app renders
 
+    /// Where the change `changeID` stands; nil for an unknown change.
     public func progress(_ changeID: String) -> ChangeProgress? { changes.first { $0.id == changeID } }
 
     /// Changes still waiting for consent or acknowledgment.
@@ -61,6 +67,7 @@ public struct SignificantChangeFlow: Sendable {
 
     // MARK: Events
 
+    /// Takes one event at `now` and returns what to perform; an event with no effect returns ``Action/ignored(_:)``.
     public mutating func handle(_ event: Event, at now: Date) -> [Action] {
         switch event {
         case .evaluate(let subject, let features):

@@ -3,17 +3,21 @@ import Foundation
 /// Consent per change and per person, kept in a synced key-value store so that an approval
 /// on any device ends the flow on every device.
 public struct AcknowledgmentLedger: Sendable {
+    /// The synced store the entries live in.
     public let store: any SyncedKeyValueStore
     /// Whoever the consent belongs to (an account id, an app transaction id).
     public let personID: String
 
+    /// Where every ledger key starts: `agekit.changes/<person>/<change>`.
     public static let keyPrefix = "agekit.changes/"
 
+    /// The ledger of `personID` in `store`.
     public init(store: any SyncedKeyValueStore, personID: String) {
         self.store = store
         self.personID = personID
     }
 
+    /// The store key of this person's entry for the change.
     public func key(for changeID: String) -> String { "\(Self.keyPrefix)\(personID)/\(changeID)" }
 
     /// The change id a key belongs to, when it is one of this person's keys.
@@ -32,8 +36,10 @@ public struct AcknowledgmentLedger: Sendable {
         return entry
     }
 
+    /// Whether a guardian approved the change or the person acknowledged it, on any device.
     public func isResolved(_ changeID: String) -> Bool { entry(for: changeID).isResolved }
 
+    /// Records an approval or an acknowledgment and returns the entry; the first resolution's time is kept.
     @discardableResult
     public func recordResolution(
         _ resolution: LedgerEntry.Resolution, for changeID: String, at time: Date
@@ -43,6 +49,7 @@ public struct AcknowledgmentLedger: Sendable {
         update(changeID) { $0.resolve(resolution, at: time) }
     }
 
+    /// Records a guardian's denial and returns the entry.
     @discardableResult
     public func recordDenial(for changeID: String, at time: Date) -> LedgerEntry {
         update(changeID) { $0.recordDenial(at: time) }

@@ -5,6 +5,7 @@ import Synchronization
 /// file act as several devices sharing one synced store: ``refresh()`` reads what others wrote
 /// and reports those keys to the observers.
 public final class FileSyncedStore: SyncedKeyValueStore {
+    /// The JSON file the values are kept in.
     public let url: URL
     private let known: Mutex<[String: String]>
     private let observers = ObserverList()

@@ -8,17 +8,21 @@
 /// - A later different value raises a ``RatingChange``; the baseline moves only once
 ///   ``resolve(_:)`` is called for it.
 public struct RatingWatch: Hashable, Sendable, Codable {
+    /// The code the person consented to; nil until the first real value.
     public private(set) var baseline: Int?
+    /// The change waiting for consent, if any.
     public private(set) var pendingChange: RatingChange?
 
     /// The code development builds read.
     public static let developmentCode = 0
 
+    /// A watch as stored; a development code is never kept as the baseline.
     public init(baseline: Int? = nil, pendingChange: RatingChange? = nil) {
         self.baseline = baseline == Self.developmentCode ? nil : baseline
         self.pendingChange = self.baseline == nil ? nil : pendingChange
     }
 
+    /// What one reading of the rating code means.
     public enum Observation: Hashable, Sendable {
         /// nil: the rating is unavailable; nothing changes.
         case unavailable
@@ -26,6 +30,7 @@ public struct RatingWatch: Hashable, Sendable, Codable {
         case developmentCode
         /// The first real value, stored silently.
         case baselineSet(Int)
+        /// The baseline again, with nothing pending.
         case unchanged(Int)
         /// A new change awaiting resolution (replaces an earlier unresolved one).
         case changed(RatingChange)
@@ -35,6 +40,7 @@ public struct RatingWatch: Hashable, Sendable, Codable {
         case changeWithdrawn(RatingChange)
     }
 
+    /// Compares a reading with the baseline and the pending change, and updates them.
     public mutating func observe(_ code: Int?) -> Observation {
         guard let code else { return .unavailable }
         guard code != Self.developmentCode else { return .developmentCode }
@@ -69,9 +75,12 @@ public struct RatingWatch: Hashable, Sendable, Codable {
 
 /// The rating code moved from `old` to `new`.
 public struct RatingChange: Hashable, Sendable, Codable {
+    /// The baseline code.
     public let old: Int
+    /// The code read now.
     public let new: Int
 
+    /// The change from `old` to `new`.
     public init(old: Int, new: Int) {
         self.old = old
         self.new = new

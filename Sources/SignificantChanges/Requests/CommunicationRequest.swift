@@ -11,12 +11,15 @@ import Foundation
 /// - An answer after the question's expiry date is ignored: from then on the guardian can no
 ///   longer answer it, so the request stays expired and can be asked again.
 public struct CommunicationRequest: Hashable, Sendable, Codable {
+    /// Where the request is; only ``approved(at:)`` opens the feature.
     public enum State: Hashable, Sendable, Codable {
+        /// No question asked yet.
         case notAsked
         /// The system shows the question to the child, who decides whether to send it.
         case asked(questionID: String, at: Date)
         /// Sent (or handed over, before 27.0 the app cannot tell), waiting for the guardian.
         case pending(questionID: String, sentAt: Date, expiresAt: Date)
+        /// A guardian approved: the feature opens.
         case approved(at: Date)
         /// A guardian said no; still listening, and the child may ask again.
         case denied(at: Date)
@@ -27,6 +30,7 @@ public struct CommunicationRequest: Hashable, Sendable, Codable {
         /// Asking failed and nothing was sent.
         case failed(AskErrorRule, at: Date)
 
+        /// The state's name without its values, for reports and the simulator.
         public var name: String {
             switch self {
             case .notAsked: "notAsked"
@@ -41,6 +45,7 @@ public struct CommunicationRequest: Hashable, Sendable, Codable {
         }
     }
 
+    /// What happened; the caller feeds each one to ``handle(_:at:)``.
     public enum Event: Hashable, Sendable {
         /// The person tapped "ask a parent" (also the retry after a denial, cancel or expiry).
         case ask
@@ -54,15 +59,21 @@ public struct CommunicationRequest: Hashable, Sendable, Codable {
         case tick
     }
 
+    /// What the caller performs, in order.
     public enum Action: Hashable, Sendable {
         /// Hand this question to the system.
         case askGuardian(CommunicationQuestion)
+        /// Show that the question waits for the guardian until `expiresAt`.
         case showPending(expiresAt: Date)
         /// Open the feature: a guardian approved.
         case unlock
+        /// Show the denial; `canRetry` says whether to offer asking again.
         case showDenied(canRetry: Bool)
+        /// Show that the child cancelled; `canRetry` says whether to offer asking again.
         case showCancelled(canRetry: Bool)
+        /// Show that the question expired unanswered; `canRetry` says whether to offer asking again.
         case showExpired(canRetry: Bool)
+        /// Show why asking failed; `canRetry` says whether to offer asking again.
         case showAskFailed(AskErrorRule, canRetry: Bool)
         /// Read the age range again: the system says the stored parental controls are stale.
         case refreshAgeRange
@@ -70,20 +81,27 @@ public struct CommunicationRequest: Hashable, Sendable, Codable {
         case ignored(String)
     }
 
+    /// The feature the guardian's limits closed.
     public let feature: String
+    /// The people the child asks to communicate with.
     public let contacts: [CommunicationContact]
+    /// What the child asks to do with them.
     public let actions: [CommunicationAction]
     /// How long a question stays answerable (its expiry date is `sent + timeout`).
     public let timeout: TimeInterval
+    /// Where the request is.
     public private(set) var state: State = .notAsked
     /// Every question asked, the current one last, with its expiry date.
     public private(set) var questionIDs: [String] = []
+    /// Each asked question's expiry date: answers after it do not count.
     public private(set) var expiries: [String: Date] = [:]
     /// Every denial heard, oldest first.
     public private(set) var denials: [Date] = []
 
+    /// Two days: how long a question stays answerable by default.
     public static let defaultTimeout: TimeInterval = 48 * 60 * 60
 
+    /// A request not asked yet; it asks to message the contacts by default.
     public init(
         feature: String, contacts: [CommunicationContact], actions: [CommunicationAction] = [.message],
         timeout: TimeInterval = Self.defaultTimeout
@@ -94,6 +112,7 @@ public struct CommunicationRequest: Hashable, Sendable, Codable {
         self.timeout = timeout
     }
 
+    /// Whether a guardian approved: the feature is open.
     public var isApproved: Bool { if case .approved = state { true } else { false } }
 
     /// Whether the screen may offer "ask a parent" now.
@@ -105,6 +124,7 @@ public struct CommunicationRequest: Hashable, Sendable, Codable {
         }
     }
 
+    /// Takes one event at `now` and returns what to perform; an event with no effect returns ``Action/ignored(_:)``.
     public mutating func handle(_ event: Event, at now: Date) -> [Action] {
         switch event {
         case .ask:

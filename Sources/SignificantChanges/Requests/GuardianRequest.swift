@@ -11,13 +11,20 @@ import Foundation
 ///   stays expired and can be asked again.
 /// - Nothing but an approval unblocks.
 public struct GuardianRequest: Hashable, Sendable, Codable {
+    /// Where the request is; only ``approved(at:)`` unblocks the change.
     public enum State: Hashable, Sendable, Codable {
+        /// No question sent yet.
         case notAsked
+        /// A question is out; it expires at `expiresAt` unless a guardian answers.
         case pending(sentAt: Date, expiresAt: Date)
+        /// A guardian approved: the change is unblocked.
         case approved(at: Date)
+        /// A guardian said no; still listening, and the child may ask again.
         case denied(at: Date)
+        /// No answer before the timeout: the child may ask again.
         case expired(at: Date)
 
+        /// The state's name without its dates, for reports and the simulator.
         public var name: String {
             switch self {
             case .notAsked: "notAsked"
@@ -29,6 +36,7 @@ public struct GuardianRequest: Hashable, Sendable, Codable {
         }
     }
 
+    /// What happened; the caller feeds each one to ``handle(_:at:)``.
     public enum Event: Hashable, Sendable {
         /// The question was handed to the system for the guardian.
         case questionSent(id: String)
@@ -44,13 +52,19 @@ public struct GuardianRequest: Hashable, Sendable, Codable {
         case approvedElsewhere
     }
 
+    /// What the caller performs, in order.
     public enum Action: Hashable, Sendable {
         /// Send the guardian a question; give it this expiry date.
         case askGuardian(expiresAt: Date)
+        /// Show that the question waits for the guardian until `expiresAt`.
         case showPending(expiresAt: Date)
+        /// Record the approval in the acknowledgment ledger.
         case recordApproval(at: Date)
+        /// Record the denial in the acknowledgment ledger.
         case recordDenial(at: Date)
+        /// Open what the change blocked.
         case unblock
+        /// Show the denial; `canRetry` says whether to offer asking again.
         case showDenied(canRetry: Bool)
         /// No answer before the timeout (the child may have cancelled): offer to ask again.
         case showExpired(canRetry: Bool)
@@ -58,9 +72,11 @@ public struct GuardianRequest: Hashable, Sendable, Codable {
         case ignored(String)
     }
 
+    /// The change the guardian is asked about.
     public let changeID: String
     /// How long the app waits for an answer before offering to ask again.
     public let timeout: TimeInterval
+    /// Where the request is.
     public private(set) var state: State = .notAsked
     /// Every question sent for this change, the current one last.
     public private(set) var questionIDs: [String] = []
@@ -69,13 +85,16 @@ public struct GuardianRequest: Hashable, Sendable, Codable {
     /// Each sent question's expiry date: answers after it do not count.
     public private(set) var expiries: [String: Date] = [:]
 
+    /// Two days: how long a question waits for an answer by default.
     public static let defaultTimeout: TimeInterval = 48 * 60 * 60
 
+    /// A request not asked yet for the change `changeID`.
     public init(changeID: String, timeout: TimeInterval = Self.defaultTimeout) {
         self.changeID = changeID
         self.timeout = timeout
     }
 
+    /// Whether a guardian approved the change.
     public var isApproved: Bool { if case .approved = state { true } else { false } }
 
     private enum CodingKeys: String, CodingKey {
@@ -100,6 +119,7 @@ public struct GuardianRequest: Hashable, Sendable, Codable {
         return [.askGuardian(expiresAt: now.addingTimeInterval(timeout))]
     }
 
+    /// Takes one event at `now` and returns what to perform; an event with no effect returns ``Action/ignored(_:)``.
     public mutating func handle(_ event: Event, at now: Date) -> [Action] {
         switch event {
         case .questionSent(let id):

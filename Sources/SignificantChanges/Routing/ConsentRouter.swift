@@ -3,9 +3,12 @@ import AgeSignals
 /// DOMAIN §5's routing table as one value: who the person is and what the law requires for
 /// them decide the route; the platform then decides how it can be carried out.
 public struct ConsentRouter: Hashable, Sendable {
+    /// The developer's choices where the system leaves the behaviour open.
     public var settings: RoutingSettings
+    /// What the platform can carry out (a question, a sheet, nothing).
     public var capabilities: PlatformCapabilities
 
+    /// A router with the standard settings unless the app chooses.
     public init(settings: RoutingSettings = .standard, capabilities: PlatformCapabilities) {
         self.settings = settings
         self.capabilities = capabilities
@@ -13,7 +16,9 @@ public struct ConsentRouter: Hashable, Sendable {
 
     /// The route, with the table row that chose it.
     public struct Decision: Hashable, Sendable {
+        /// Who is asked or told, and how.
         public let route: ConsentRoute
+        /// The table row that chose the route, in words.
         public let reason: String
     }
 

@@ -4,11 +4,13 @@ import AgeSignals
 /// Who is asked about a significant change, derived from the age answer: the routing table's
 /// rows. Only the lower bound and the declaration are read.
 public enum ConsentSubject: String, Hashable, Sendable, CaseIterable {
+    /// Under 18: a guardian is asked.
     case minor
     /// An adult whose age was checked (card, ID or another method).
     case confirmedAdult
     /// An adult who only declared their age (or whose declaration is unknown to AgeKit).
     case unconfirmedAdult
+    /// The person declined to share an age range.
     case declined
     /// No answer: the service was unavailable or failed.
     case unavailable
@@ -45,5 +47,6 @@ public enum ConsentSubject: String, Hashable, Sendable, CaseIterable {
         self = trust == .confirmed ? .confirmedAdult : .unconfirmedAdult
     }
 
+    /// Whether the person is an adult, confirmed or not.
     public var isAdult: Bool { self == .confirmedAdult || self == .unconfirmedAdult }
 }

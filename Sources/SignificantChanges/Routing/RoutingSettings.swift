@@ -16,9 +16,12 @@ public struct RoutingSettings: Hashable, Sendable {
         case acknowledge
     }
 
+    /// What happens for an adult whose age is not confirmed.
     public var unconfirmedAdult: UnconfirmedAdult
+    /// What happens for a person who declined or whose age is unavailable.
     public var declinedOrUnavailable: DeclinedOrUnavailable
 
+    /// Settings; the default acknowledges for an unconfirmed adult and blocks with a retry otherwise.
     public init(
         unconfirmedAdult: UnconfirmedAdult = .acknowledge,
         declinedOrUnavailable: DeclinedOrUnavailable = .blockWithRetry
@@ -27,5 +30,6 @@ public struct RoutingSettings: Hashable, Sendable {
         self.declinedOrUnavailable = declinedOrUnavailable
     }
 
+    /// The default settings.
     public static let standard = RoutingSettings()
 }

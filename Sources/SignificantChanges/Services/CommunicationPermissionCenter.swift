@@ -5,14 +5,18 @@ import Foundation
 public struct CommunicationContact: Hashable, Sendable, Codable {
     /// `CommunicationHandle.Kind`.
     public enum HandleKind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// A phone number, an email address, or an app's own handle.
         case phoneNumber, emailAddress, custom
     }
 
+    /// The contact's handle: a phone number, an email address or the app's own id.
     public var handle: String
+    /// What kind of handle it is.
     public var handleKind: HandleKind
     /// The name the guardian reads next to the handle.
     public var displayName: String?
 
+    /// A contact; an app's own handle by default.
     public init(handle: String, handleKind: HandleKind = .custom, displayName: String? = nil) {
         self.handle = handle
         self.handleKind = handleKind
@@ -23,9 +27,12 @@ public struct CommunicationContact: Hashable, Sendable, Codable {
 /// What the child wants to do with the contact: `CommunicationTopic.Action`. A case a later
 /// system adds arrives as ``unknown(_:)``.
 public enum CommunicationAction: Hashable, Sendable {
+    /// The actions PermissionKit defines: message, call, audio or video call, chat, follow, be followed, friend, communicate.
     case message, call, audioCall, videoCall, chat, follow, beFollowed, friend, communicate
+    /// An action this version of AgeKit does not know, with the system's raw value.
     case unknown(String)
 
+    /// Every action the system defines today.
     public static let knownCases: [CommunicationAction] = [
         .message, .call, .audioCall, .videoCall, .chat, .follow, .beFollowed, .friend, .communicate,
     ]
@@ -68,11 +75,14 @@ public struct CommunicationQuestion: Hashable, Sendable {
     public let id: String
     /// The app feature the limits close (the profile's feature name, such as "messages").
     public let feature: String
+    /// The people the child asks to communicate with.
     public let contacts: [CommunicationContact]
+    /// What the child asks to do with them.
     public let actions: [CommunicationAction]
     /// After this the guardian can no longer answer (the question's `expirationDate`).
     public let expiresAt: Date
 
+    /// A question as the flow hands it to the system.
     public init(
         id: String, feature: String, contacts: [CommunicationContact], actions: [CommunicationAction], expiresAt: Date
     ) {

@@ -9,16 +9,19 @@ public protocol AcknowledgmentPresenter: Sendable {
 
 /// StoreKit's `AppStore.ageRatingCode`: nil when unavailable, 0 in development builds.
 public protocol RatingCodeSource: Sendable {
+    /// The code as the App Store reports it: nil when unavailable, 0 in development builds.
     func ageRatingCode() async -> Int?
 }
 
 /// Where the time comes from; nothing in this module reads the wall clock itself.
 public protocol ConsentClock: Sendable {
+    /// The current time.
     var now: Date { get }
 }
 
 /// The wall clock, for apps.
 public struct SystemConsentClock: ConsentClock {
+    /// The wall clock.
     public init() {}
     public var now: Date { Date() }
 }

@@ -4,12 +4,14 @@ import Foundation
 public struct GuardianQuestion: Hashable, Sendable {
     /// AgeKit's id for the question; a bridge maps it to the system's own.
     public let id: String
+    /// The change the guardian is asked about.
     public let changeID: String
     /// What the guardian reads.
     public let description: String
     /// After this the guardian can no longer answer (the question's `expirationDate`).
     public let expiresAt: Date
 
+    /// A question as the flow hands it to the system.
     public init(id: String, changeID: String, description: String, expiresAt: Date) {
         self.id = id
         self.changeID = changeID
@@ -20,9 +22,12 @@ public struct GuardianQuestion: Hashable, Sendable {
 
 /// A guardian's answer.
 public struct GuardianResponse: Hashable, Sendable {
+    /// The question answered.
     public let questionID: String
+    /// Whether the guardian approved.
     public let approved: Bool
 
+    /// An answer as the system reports it.
     public init(questionID: String, approved: Bool) {
         self.questionID = questionID
         self.approved = approved
