@@ -79,7 +79,7 @@ public enum ConsentFailure: String, Hashable, Sendable, Codable {
 
 /// How the consent step ended; the tracking table reads it.
 public enum ConsentOutcome: Hashable, Sendable {
-    /// The step failed: no consent, so no personalised ads and no tracking prompt.
+    /// The step failed, for this reason: the tracking prompt is not shown.
     case failed(ConsentFailure)
     /// The owner turned the form off (the refresh still ran).
     case formTurnedOff

@@ -12,7 +12,7 @@ public enum GuardedFeature: String, Hashable, Sendable, Codable, CaseIterable, C
     case comments
     /// Creating an account.
     case signUp
-    /// The gate in front of purchases and links out of the app.
+    /// The app's parental gate, the check that keeps a child from what only a parent should open.
     case parentalGate
     /// Chat with other people.
     case chat

@@ -5,7 +5,7 @@ import AgeSignals
 public enum PermissionStatus: String, Hashable, Sendable, Codable, CaseIterable {
     /// Not asked yet.
     case notDetermined
-    /// Refused, or restricted.
+    /// Refused: the prompt is not shown again.
     case denied
     /// Allowed.
     case granted

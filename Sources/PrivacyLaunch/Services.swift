@@ -100,7 +100,7 @@ public protocol LaunchClock: Sendable {
 
 /// Every service the launch needs, supplied by the caller.
 public struct LaunchServices: Sendable {
-    /// Declared Age Range.
+    /// Declared Age Range, which the age step asks.
     public var ageRange: any AgeRangeService
     /// The consent SDK.
     public var consent: any ConsentService

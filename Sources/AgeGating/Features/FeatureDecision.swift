@@ -36,7 +36,7 @@ public struct FeatureDecision: Hashable, Sendable, CustomStringConvertible {
     public enum NextStep: String, Hashable, Sendable {
         /// Nothing to offer: the feature is open, or nothing the app can do opens it.
         case none
-        /// Show a "share age range" button that calls `AgeGate.requestAgeRange()`.
+        /// Show a "share age range" button; a tap asks through ``AgeGate/request(_:)``.
         case askForAgeRange
         /// Ask "Are you 18 or older?" and record it with `AgeGate.recordAdultAnswer(_:)`.
         case askAdultQuestion
