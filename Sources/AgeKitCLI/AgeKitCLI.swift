@@ -1,9 +1,9 @@
 import ConsentServer
 
 /// The `agekit` program: finds the command and runs it, mapping errors to exit codes.
-public enum AgeKitCLI {
+package enum AgeKitCLI {
     /// Every command, in the order `agekit --help` lists them. Add a command here.
-    public static let commands: [any Command.Type] = [
+    package static let commands: [any Command.Type] = [
         ServeCommand.self,
         CheckCommand.self,
         VerifyCommand.self,
@@ -21,9 +21,9 @@ public enum AgeKitCLI {
         VersionCommand.self,
     ]
 
-    public static let version = Release.version
+    package static let version = Release.version
 
-    public static func main(_ arguments: [String], console: Console = .terminal) async -> Int32 {
+    package static func main(_ arguments: [String], console: Console = .terminal) async -> Int32 {
         guard let name = arguments.first, !["--help", "-h"].contains(name) else {
             console.out(overview)
             return arguments.isEmpty ? 2 : 0

@@ -1,16 +1,16 @@
 /// The CLI's one error: a usage mistake (exit 2) or a failure of the work itself (exit 1).
-public enum CLIError: Error, Sendable, Equatable {
+package enum CLIError: Error, Sendable, Equatable {
     case usage(String)
     case failure(code: String, message: String)
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage: 2
         case .failure: 1
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .usage(let message): "usage: \(message)"
         case .failure(let code, let message): "\(code): \(message)"

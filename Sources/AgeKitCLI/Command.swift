@@ -1,5 +1,5 @@
 /// One `agekit` command. Commands are thin: they parse, call a module, print.
-public protocol Command: Sendable {
+package protocol Command: Sendable {
     /// The word after `agekit`.
     static var name: String { get }
     /// One line for `agekit --help`.

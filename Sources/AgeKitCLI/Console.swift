@@ -1,13 +1,13 @@
 import Foundation
 
 /// Where commands write and read. The real one is the terminal; tests capture it.
-public struct Console: Sendable {
-    public let out: @Sendable (String) -> Void
-    public let err: @Sendable (String) -> Void
-    public let readInput: @Sendable () -> [UInt8]?
-    public let environment: [String: String]
+package struct Console: Sendable {
+    package let out: @Sendable (String) -> Void
+    package let err: @Sendable (String) -> Void
+    package let readInput: @Sendable () -> [UInt8]?
+    package let environment: [String: String]
 
-    public init(
+    package init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         readInput: @escaping @Sendable () -> [UInt8]? = { nil }, environment: [String: String] = [:]
     ) {
@@ -18,7 +18,7 @@ public struct Console: Sendable {
     }
 
     /// Standard output, standard error, standard input and the process environment.
-    public static let terminal = Console(
+    package static let terminal = Console(
         out: { text in
             FileHandle.standardOutput.write(Data((text + "\n").utf8))
         },

@@ -3,44 +3,44 @@
 /// reason no retry changes; the others are the caller's mistakes. Database failures are
 /// classified where they happen, from the database's own codes (SQLite's result codes,
 /// PostgreSQL's SQLSTATE classes).
-public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, opaque code (the shape of `CodedServerError`, written out here so that the
     /// ledger needs nothing of the verifier for it): new ones may be added without breaking a
     /// caller's `switch`.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        package let rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The database cannot be opened, written or reached right now.
-        public static let unavailable = Code(rawValue: "store_unavailable")
+        package static let unavailable = Code(rawValue: "store_unavailable")
         /// The store did not commit within the commit deadline: try again later.
-        public static let timedOut = Code(rawValue: "store_timeout")
+        package static let timedOut = Code(rawValue: "store_timeout")
         /// The database refused the statement for a reason a retry cannot change (a constraint,
         /// a value it cannot hold, a statement it does not understand): a defect to report,
         /// not an outage.
-        public static let rejected = Code(rawValue: "store_rejected")
+        package static let rejected = Code(rawValue: "store_rejected")
         /// The store URL or a migration is wrong: refuse to start.
-        public static let invalidStore = Code(rawValue: "invalid_store")
-        public static let accountNotFound = Code(rawValue: "account_not_found")
-        public static let invalidArgument = Code(rawValue: "invalid_argument")
+        package static let invalidStore = Code(rawValue: "invalid_store")
+        package static let accountNotFound = Code(rawValue: "account_not_found")
+        package static let invalidArgument = Code(rawValue: "invalid_argument")
     }
 
-    public let code: Code
-    public let message: String
+    package let code: Code
+    package let message: String
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { "\(code.rawValue): \(message)" }
+    package var description: String { "\(code.rawValue): \(message)" }
 
     /// Whether the same write may succeed later: the store is down, busy, full or slow.
-    public var isTransient: Bool { code == .unavailable || code == .timedOut }
+    package var isTransient: Bool { code == .unavailable || code == .timedOut }
 
     /// Compared by code only.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
 
     /// A ledger error as it is; anything else thrown inside a write is no database failure a
     /// retry would mend.

@@ -11,16 +11,16 @@ import Foundation
 ///   URL, `AGEKIT_STORE_PASSWORD`, then `PGPASSWORD`, from the environment is used.
 ///
 /// Parsing never connects; ``makeStore()`` does. Errors never show a password.
-public enum StoreURL: Sendable {
+package enum StoreURL: Sendable {
     case sqlite(path: String)
     case postgres(PostgresConfiguration)
 
     /// Parses and opens a store: the one call `agekit serve` makes.
-    public static func open(_ url: String, environment: [String: String]) throws(LedgerError) -> any LedgerStore {
+    package static func open(_ url: String, environment: [String: String]) throws(LedgerError) -> any LedgerStore {
         try StoreURL(parsing: url, environment: environment).makeStore()
     }
 
-    public init(parsing url: String, environment: [String: String]) throws(LedgerError) {
+    package init(parsing url: String, environment: [String: String]) throws(LedgerError) {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw LedgerError(.invalidStore, "the store URL is empty") }
         guard let colon = trimmed.firstIndex(of: ":") else {
@@ -40,7 +40,7 @@ public enum StoreURL: Sendable {
     }
 
     /// Opens the store: SQLite opens its file, PostgreSQL connects once to check the server.
-    public func makeStore() throws(LedgerError) -> any LedgerStore {
+    package func makeStore() throws(LedgerError) -> any LedgerStore {
         switch self {
         case .sqlite(let path): try SQLiteStore(path: path)
         case .postgres(let configuration): try PostgresStore(configuration)
@@ -125,7 +125,7 @@ public enum StoreURL: Sendable {
 
     /// The password in `scheme://user:password@host/...`, if any, so messages can hide it.
     /// `url` as every message, log line and error shows it: a password in it becomes `***`.
-    public static func redacted(_ url: String) -> String {
+    package static func redacted(_ url: String) -> String {
         guard let password = userInfoPassword(url), !password.isEmpty else { return url }
         return url.replacing(":" + password + "@", with: ":***@")
     }

@@ -2,20 +2,20 @@ import AppStoreSignedData
 
 /// The server's one error: why it cannot be configured, bind, start or serve, with a stable
 /// code. Compare by code; the message is for people and names the offending value.
-public struct ServerError: CodedServerError {
+package struct ServerError: CodedServerError {
     /// Its stable codes: the extension of `ServerErrorCode` below.
-    public typealias Code = ServerErrorCode<ServerError>
+    package typealias Code = ServerErrorCode<ServerError>
 
-    public let code: Code
-    public let message: String
+    package let code: Code
+    package let message: String
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
     /// A configuration mistake, naming the field.
-    public static func configuration(_ field: String, _ reason: String) -> ServerError {
+    package static func configuration(_ field: String, _ reason: String) -> ServerError {
         ServerError(.invalidConfiguration, "\(field): \(reason)")
     }
 
@@ -27,45 +27,45 @@ public struct ServerError: CodedServerError {
 
 extension ServerErrorCode where Domain == ServerError {
     /// A field of the configuration is missing or out of range.
-    public static var invalidConfiguration: Self { Self(rawValue: "invalid_configuration") }
+    package static var invalidConfiguration: Self { Self(rawValue: "invalid_configuration") }
     /// Something serve needs before it listens (store, lock, token, listener) failed.
-    public static var startupFailed: Self { Self(rawValue: "startup_failed") }
+    package static var startupFailed: Self { Self(rawValue: "startup_failed") }
     /// The listen host is not an IP address literal (no name resolution).
-    public static var invalidAddress: Self { Self(rawValue: "invalid_address") }
+    package static var invalidAddress: Self { Self(rawValue: "invalid_address") }
     /// The address is in use, not on this machine, or not ours to bind.
-    public static var bindFailed: Self { Self(rawValue: "bind_failed") }
+    package static var bindFailed: Self { Self(rawValue: "bind_failed") }
     /// libmicrohttpd was built without TLS.
-    public static var tlsUnavailable: Self { Self(rawValue: "tls_unavailable") }
+    package static var tlsUnavailable: Self { Self(rawValue: "tls_unavailable") }
     /// The TLS certificate or key is not usable PEM, or was refused.
-    public static var tlsInvalid: Self { Self(rawValue: "tls_invalid") }
+    package static var tlsInvalid: Self { Self(rawValue: "tls_invalid") }
     /// The TLS certificate or key file cannot be read.
-    public static var tlsFileUnreadable: Self { Self(rawValue: "tls_file_unreadable") }
+    package static var tlsFileUnreadable: Self { Self(rawValue: "tls_file_unreadable") }
     /// The HTTP daemon did not start for another reason.
-    public static var startFailed: Self { Self(rawValue: "start_failed") }
+    package static var startFailed: Self { Self(rawValue: "start_failed") }
     /// An HTTP server starts at most once.
-    public static var alreadyStarted: Self { Self(rawValue: "already_started") }
+    package static var alreadyStarted: Self { Self(rawValue: "already_started") }
 
     // Refusals of a request, answered with their code.
 
     /// A path that is not plain segments (400).
-    public static var invalidPath: Self { Self(rawValue: "invalid_path") }
+    package static var invalidPath: Self { Self(rawValue: "invalid_path") }
     /// A notification body that is not `{"signedPayload": "<JWS>"}` (400).
-    public static var malformedBody: Self { Self(rawValue: "malformed_body") }
+    package static var malformedBody: Self { Self(rawValue: "malformed_body") }
     /// A notification body with a key other than `signedPayload` (400).
-    public static var unexpectedField: Self { Self(rawValue: "unexpected_field") }
+    package static var unexpectedField: Self { Self(rawValue: "unexpected_field") }
     /// A notification body with `signedPayload` twice (400).
-    public static var duplicateField: Self { Self(rawValue: "duplicate_field") }
+    package static var duplicateField: Self { Self(rawValue: "duplicate_field") }
     /// A trusted proxy's request without `X-Forwarded-For` (403).
-    public static var forwardedForMissing: Self { Self(rawValue: "forwarded_for_missing") }
+    package static var forwardedForMissing: Self { Self(rawValue: "forwarded_for_missing") }
     /// An `X-Forwarded-For` entry that is not an IP address (403).
-    public static var forwardedForInvalid: Self { Self(rawValue: "forwarded_for_invalid") }
+    package static var forwardedForInvalid: Self { Self(rawValue: "forwarded_for_invalid") }
     /// A client outside `allowedSources` (403, or closed at accept).
-    public static var sourceNotAllowed: Self { Self(rawValue: "source_not_allowed") }
+    package static var sourceNotAllowed: Self { Self(rawValue: "source_not_allowed") }
 
     // Outbound calls.
 
     /// A forwarded event got no HTTP answer.
-    public static var forwardingFailed: Self { Self(rawValue: "forwarding_failed") }
+    package static var forwardingFailed: Self { Self(rawValue: "forwarding_failed") }
     /// The HTTPS POST of `simulate --cacert` failed.
-    public static var postFailed: Self { Self(rawValue: "post_failed") }
+    package static var postFailed: Self { Self(rawValue: "post_failed") }
 }

@@ -1,13 +1,13 @@
 /// Hand-written argument parsing: `--name value`, `--name=value`, boolean `--flag`,
 /// repeated options and positionals, for the options a command declares (``Option``).
 /// Every mistake is a ``CLIError/usage(_:)``.
-public struct Arguments: Sendable {
+package struct Arguments: Sendable {
     private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
-    public private(set) var positionals: [String] = []
+    package private(set) var positionals: [String] = []
 
     /// - Parameter declared: what the command declares; anything else is a usage error.
-    public init(_ arguments: [String], _ declared: [Option]) throws(CLIError) {
+    package init(_ arguments: [String], _ declared: [Option]) throws(CLIError) {
         let valued = Set(declared.filter { $0.value != nil }.map(\.name))
         let allowedFlags = Set(declared.filter { $0.value == nil }.map(\.name))
         var index = 0
@@ -50,21 +50,21 @@ public struct Arguments: Sendable {
         }
     }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The last value given for an option.
-    public func value(_ name: String) -> String? { options[name]?.last }
+    package func value(_ name: String) -> String? { options[name]?.last }
 
     /// Every value given for a repeatable option, in order.
-    public func values(_ name: String) -> [String] { options[name] ?? [] }
+    package func values(_ name: String) -> [String] { options[name] ?? [] }
 
-    public func required(_ name: String) throws(CLIError) -> String {
+    package func required(_ name: String) throws(CLIError) -> String {
         guard let value = value(name) else { throw .usage("--\(name) is required") }
         return value
     }
 
     /// Parses an option's value, naming the option when it does not parse.
-    public func value<T>(_ name: String, as what: String, _ parse: (String) -> T?) throws(CLIError) -> T? {
+    package func value<T>(_ name: String, as what: String, _ parse: (String) -> T?) throws(CLIError) -> T? {
         guard let text = value(name) else { return nil }
         guard let parsed = parse(text) else { throw .usage("--\(name): '\(text)' is not \(what)") }
         return parsed

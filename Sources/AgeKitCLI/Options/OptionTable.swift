@@ -1,7 +1,7 @@
 /// A section of a command's help: its options, each label padded to one column and its help
 /// beside it. A row may name several options on lines of their own (the explorer's scenario
 /// options), with one help text under them.
-public struct OptionTable: Sendable {
+package struct OptionTable: Sendable {
     struct Row: Sendable {
         /// The label lines; each option on a line, separated by commas.
         var lines: [[Option]]
@@ -18,7 +18,7 @@ public struct OptionTable: Sendable {
     }
 
     /// Every option the table declares, in order.
-    public var options: [Option] { rows.flatMap { $0.lines.flatMap { $0 } } }
+    package var options: [Option] { rows.flatMap { $0.lines.flatMap { $0 } } }
 
     /// Adds a row that names `lines` of options, with one help text.
     func adding(lines: [[Option]], help: String...) -> OptionTable {
@@ -35,7 +35,7 @@ public struct OptionTable: Sendable {
     }
 
     /// The section as the help prints it, each line indented by two spaces.
-    public var text: String {
+    package var text: String {
         let indent = "  " + String(repeating: " ", count: column)
         var out: [String] = []
         for row in rows {

@@ -2,13 +2,13 @@ import Foundation
 
 /// Who calls the App Store Server API: the in-app purchase key from App Store Connect
 /// (key id, issuer id, private key) and the app the calls are about.
-public struct APICredentials: Sendable {
-    public var keyId: String
-    public var issuerId: String
-    public var bundleId: String
-    public var signingKey: APISigningKey
+package struct APICredentials: Sendable {
+    package var keyId: String
+    package var issuerId: String
+    package var bundleId: String
+    package var signingKey: APISigningKey
 
-    public init(keyId: String, issuerId: String, bundleId: String, signingKey: APISigningKey) {
+    package init(keyId: String, issuerId: String, bundleId: String, signingKey: APISigningKey) {
         self.keyId = keyId
         self.issuerId = issuerId
         self.bundleId = bundleId
@@ -16,7 +16,7 @@ public struct APICredentials: Sendable {
     }
 
     /// Reads the `.p8` file at `privateKeyPath`.
-    public init(
+    package init(
         keyId: String, issuerId: String, bundleId: String, privateKeyPath: String
     )
         throws(AppStoreServerAPIError)

@@ -3,7 +3,7 @@ import AppStoreSignedData
 /// The private key of an App Store Connect API key (the `.p8` file): an EC P-256 key in
 /// PKCS#8 PEM. The OpenSSL key is AppStoreSignedData's ``OpenSSLKey``, its one owner; every
 /// signature uses its own context, which OpenSSL 3 allows concurrently on one key.
-public final class APISigningKey: Sendable {
+package final class APISigningKey: Sendable {
     let key: OpenSSLKey
 
     init(_ key: OpenSSLKey) {
@@ -11,7 +11,7 @@ public final class APISigningKey: Sendable {
     }
 
     /// Reads a PEM private key (`-----BEGIN PRIVATE KEY-----`, as App Store Connect issues it).
-    public convenience init(pem: [UInt8]) throws(AppStoreServerAPIError) {
+    package convenience init(pem: [UInt8]) throws(AppStoreServerAPIError) {
         guard let key = OpenSSLKey(privatePEM: pem) else {
             throw AppStoreServerAPIError(
                 .invalidKey, "not a PEM private key (expected the .p8 file from App Store Connect)")
@@ -23,16 +23,16 @@ public final class APISigningKey: Sendable {
     }
 
     /// A new random P-256 key: for tests and the local stand-in of the API.
-    public static func generateP256() -> APISigningKey {
+    package static func generateP256() -> APISigningKey {
         guard let key = OpenSSLKey.generateP256() else { fatalError("OpenSSL cannot generate a P-256 key") }
         return APISigningKey(key)
     }
 
     /// The key as PKCS#8 PEM, the format of a `.p8` file.
-    public var pkcs8PEM: String { key.pkcs8PEM }
+    package var pkcs8PEM: String { key.pkcs8PEM }
 
     /// The public half, as its own key object (what Apple holds for this key id).
-    public var publicKey: APIPublicKey { APIPublicKey(key.publicKey) }
+    package var publicKey: APIPublicKey { APIPublicKey(key.publicKey) }
 
     /// ES256 over `message`: ECDSA P-256 with SHA-256, as JWS wants it (raw `R || S`, 64 bytes).
     func signES256(_ message: [UInt8]) -> [UInt8]? {

@@ -3,32 +3,32 @@ import Foundation
 /// The JSON Web Token the App Store Server API requires on every request: header
 /// `{"alg":"ES256","kid":KEY_ID,"typ":"JWT"}`, claims `iss`, `iat`, `exp`, `aud`
 /// `appstoreconnect-v1` and `bid`, signed ES256 with the API key.
-public enum AuthenticationToken {
-    public static let audience = "appstoreconnect-v1"
+package enum AuthenticationToken {
+    package static let audience = "appstoreconnect-v1"
     /// Apple refuses tokens whose `exp` lies more than 60 minutes after `iat`.
-    public static let maximumLifetime: TimeInterval = 3600
+    package static let maximumLifetime: TimeInterval = 3600
 
-    public struct Header: Codable, Sendable, Equatable {
-        public var alg: String
-        public var kid: String
-        public var typ: String
+    package struct Header: Codable, Sendable, Equatable {
+        package var alg: String
+        package var kid: String
+        package var typ: String
 
-        public init(alg: String, kid: String, typ: String) {
+        package init(alg: String, kid: String, typ: String) {
             self.alg = alg
             self.kid = kid
             self.typ = typ
         }
     }
 
-    public struct Claims: Codable, Sendable, Equatable {
-        public var iss: String
+    package struct Claims: Codable, Sendable, Equatable {
+        package var iss: String
         /// Seconds since 1970.
-        public var iat: Int64
-        public var exp: Int64
-        public var aud: String
-        public var bid: String
+        package var iat: Int64
+        package var exp: Int64
+        package var aud: String
+        package var bid: String
 
-        public init(iss: String, iat: Int64, exp: Int64, aud: String, bid: String) {
+        package init(iss: String, iat: Int64, exp: Int64, aud: String, bid: String) {
             self.iss = iss
             self.iat = iat
             self.exp = exp
@@ -38,7 +38,7 @@ public enum AuthenticationToken {
     }
 
     /// A signed token issued at `issuedAt`, valid for `lifetime` seconds (1 s to 60 min).
-    public static func make(
+    package static func make(
         credentials: APICredentials, issuedAt: Date, lifetime: TimeInterval
     ) throws(AppStoreServerAPIError) -> String {
         if let field = credentials.missingField() {
@@ -65,7 +65,7 @@ public enum AuthenticationToken {
     }
 
     /// The three parts of a compact token, decoded without any check: for the stand-in and tests.
-    public static func decode(
+    package static func decode(
         _ token: String
     ) -> (header: Header, claims: Claims, signingInput: String, signature: [UInt8])? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)

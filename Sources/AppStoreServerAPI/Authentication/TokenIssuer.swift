@@ -3,15 +3,15 @@ import Synchronization
 
 /// Hands out the token for each request: a short-lived one (5 minutes by default), reused
 /// until it comes within ``renewalMargin`` of its expiry, then signed anew.
-public final class TokenIssuer: Sendable {
-    public let credentials: APICredentials
-    public let lifetime: TimeInterval
+package final class TokenIssuer: Sendable {
+    package let credentials: APICredentials
+    package let lifetime: TimeInterval
     /// A token with less than this left is not sent: it could expire in flight.
-    public let renewalMargin: TimeInterval
+    package let renewalMargin: TimeInterval
     private let now: @Sendable () -> Date
     private let cached = Mutex<(token: String, expires: Date)?>(nil)
 
-    public init(
+    package init(
         credentials: APICredentials, lifetime: TimeInterval = 300, renewalMargin: TimeInterval = 60,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -21,7 +21,7 @@ public final class TokenIssuer: Sendable {
         self.now = now
     }
 
-    public func token() throws(AppStoreServerAPIError) -> String {
+    package func token() throws(AppStoreServerAPIError) -> String {
         let current = now()
         if let cached = cached.withLock({ $0 }), cached.expires.timeIntervalSince(current) > renewalMargin {
             return cached.token

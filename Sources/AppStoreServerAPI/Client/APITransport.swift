@@ -7,36 +7,36 @@ import Synchronization
 
 /// One HTTP exchange, as the client needs it. The network sits behind ``APITransport`` so
 /// tests can answer without sockets; ``URLSessionTransport`` is the real one.
-public struct APIHTTPRequest: Sendable {
-    public var method: String
-    public var url: URL
-    public var headers: [String: String]
-    public var body: Data?
+package struct APIHTTPRequest: Sendable {
+    package var method: String
+    package var url: URL
+    package var headers: [String: String]
+    package var body: Data?
 }
 
-public struct APIHTTPResponse: Sendable {
-    public var status: Int
+package struct APIHTTPResponse: Sendable {
+    package var status: Int
     /// Header names lowercased.
-    public var headers: [String: String]
-    public var body: Data
+    package var headers: [String: String]
+    package var body: Data
 
-    public init(status: Int, headers: [String: String], body: Data) {
+    package init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 }
 
-public protocol APITransport: Sendable {
+package protocol APITransport: Sendable {
     /// Throws only when no HTTP answer came (the client reports it as `network`).
     func send(_ request: APIHTTPRequest, timeout: TimeInterval) async throws -> APIHTTPResponse
 }
 
 /// HTTPS through `URLSession` (FoundationNetworking on Linux).
-public struct URLSessionTransport: APITransport {
-    public init() {}
+package struct URLSessionTransport: APITransport {
+    package init() {}
 
-    public func send(_ request: APIHTTPRequest, timeout: TimeInterval) async throws -> APIHTTPResponse {
+    package func send(_ request: APIHTTPRequest, timeout: TimeInterval) async throws -> APIHTTPResponse {
         var urlRequest = URLRequest(
             url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method

@@ -3,19 +3,19 @@ import Foundation
 /// The App Store Server API endpoints AgeKit needs: notification history and test
 /// notifications. Every call carries a fresh-enough JWT, is retried per ``RetryPolicy``, and
 /// fails with one ``AppStoreServerAPIError``.
-public struct AppStoreServerAPIClient: Sendable {
-    public let environment: APIEnvironment
+package struct AppStoreServerAPIClient: Sendable {
+    package let environment: APIEnvironment
     /// Apple's host for ``environment`` unless overridden (the local stand-in in tests).
-    public let baseURL: URL
-    public let tokens: TokenIssuer
-    public let retryPolicy: RetryPolicy
+    package let baseURL: URL
+    package let tokens: TokenIssuer
+    package let retryPolicy: RetryPolicy
     /// Seconds one HTTP exchange may take.
-    public let timeout: TimeInterval
+    package let timeout: TimeInterval
     let transport: any APITransport
     let now: @Sendable () -> Date
     let sleep: @Sendable (Double) async -> Void
 
-    public init(
+    package init(
         credentials: APICredentials, environment: APIEnvironment, baseURL: URL? = nil,
         transport: any APITransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
         tokenLifetime: TimeInterval = 300, timeout: TimeInterval = 30,
@@ -38,7 +38,7 @@ public struct AppStoreServerAPIClient: Sendable {
 
     /// Get Notification History: one page. Pass the previous page's token for the next one,
     /// with the same request. The request is checked locally first (window, dates).
-    public func notificationHistory(
+    package func notificationHistory(
         _ request: NotificationHistoryRequest, paginationToken: String? = nil
     ) async throws(AppStoreServerAPIError) -> NotificationHistoryPage {
         try request.validate(environment: environment, now: now())
@@ -52,7 +52,7 @@ public struct AppStoreServerAPIClient: Sendable {
 
     /// Request a Test Notification: Apple sends a `TEST` notification to the app's URL for
     /// this environment. Returns the token to ask about it.
-    public func requestTestNotification() async throws(AppStoreServerAPIError) -> String {
+    package func requestTestNotification() async throws(AppStoreServerAPIError) -> String {
         let response = try await call("POST", "/inApps/v1/notifications/test", body: nil)
         let answer = try decode(TestNotificationToken.self, from: response, what: "test notification token")
         guard !answer.testNotificationToken.isEmpty else {
@@ -62,7 +62,7 @@ public struct AppStoreServerAPIClient: Sendable {
     }
 
     /// Get Test Notification Status.
-    public func testNotificationStatus(token: String) async throws(AppStoreServerAPIError) -> TestNotificationStatus {
+    package func testNotificationStatus(token: String) async throws(AppStoreServerAPIError) -> TestNotificationStatus {
         let response = try await call("GET", "/inApps/v1/notifications/test/" + Self.pathEscaped(token), body: nil)
         return try decode(TestNotificationStatus.self, from: response, what: "test notification status")
     }

@@ -1,15 +1,15 @@
 /// When a failed call is tried again: only for answers that may differ next time (5xx,
 /// no answer at all, 429 after its `Retry-After`), a bounded number of times, with
 /// exponential backoff and jitter.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Calls in all, the first included.
-    public var maxAttempts: Int
-    public var baseDelay: Double
-    public var maxDelay: Double
+    package var maxAttempts: Int
+    package var baseDelay: Double
+    package var maxDelay: Double
     /// A `Retry-After` longer than this is not waited out: the error goes to the caller.
-    public var maxRetryAfter: Double
+    package var maxRetryAfter: Double
 
-    public init(maxAttempts: Int = 4, baseDelay: Double = 0.5, maxDelay: Double = 8, maxRetryAfter: Double = 60) {
+    package init(maxAttempts: Int = 4, baseDelay: Double = 0.5, maxDelay: Double = 8, maxRetryAfter: Double = 60) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -17,11 +17,11 @@ public struct RetryPolicy: Sendable {
     }
 
     /// No retries at all.
-    public static let never = RetryPolicy(maxAttempts: 1)
+    package static let never = RetryPolicy(maxAttempts: 1)
 
     /// Seconds to wait before attempt `attempt + 1`, or nil to give up with `error`.
     /// `jitter` is a number in 0..<1.
-    public func delay(after error: AppStoreServerAPIError, attempt: Int, jitter: Double) -> Double? {
+    package func delay(after error: AppStoreServerAPIError, attempt: Int, jitter: Double) -> Double? {
         guard attempt < maxAttempts else { return nil }
         switch error.code {
         case .rateLimited:

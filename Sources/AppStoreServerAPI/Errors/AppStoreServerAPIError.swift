@@ -2,20 +2,20 @@ import AppStoreSignedData
 
 /// The module's one error: a stable code callers and scripts compare, a human reason, and
 /// what the App Store said (HTTP status, Apple's numeric `errorCode`, `Retry-After`).
-public struct AppStoreServerAPIError: CodedServerError {
+package struct AppStoreServerAPIError: CodedServerError {
     /// Its stable codes: the extension of `ServerErrorCode` below.
-    public typealias Code = ServerErrorCode<AppStoreServerAPIError>
+    package typealias Code = ServerErrorCode<AppStoreServerAPIError>
 
-    public var code: Code
-    public var message: String
+    package var code: Code
+    package var message: String
     /// The HTTP status, when an answer came.
-    public var httpStatus: Int?
+    package var httpStatus: Int?
     /// Apple's numeric `errorCode` from the JSON body, when present.
-    public var appleErrorCode: Int64?
+    package var appleErrorCode: Int64?
     /// Seconds to wait before the next call (rate limiting).
-    public var retryAfter: Double?
+    package var retryAfter: Double?
 
-    public init(
+    package init(
         _ code: Code, _ message: String, httpStatus: Int? = nil, appleErrorCode: Int64? = nil,
         retryAfter: Double? = nil
     ) {
@@ -27,34 +27,34 @@ public struct AppStoreServerAPIError: CodedServerError {
     }
 
     /// Worth trying the same call again later.
-    public var isRetryable: Bool { [.serverError, .network, .rateLimited].contains(code) }
+    package var isRetryable: Bool { [.serverError, .network, .rateLimited].contains(code) }
 }
 
 extension ServerErrorCode where Domain == AppStoreServerAPIError {
     /// 429: too many requests; ``AppStoreServerAPIError/retryAfter`` says how long to wait.
-    public static var rateLimited: Self { Self(rawValue: "rate_limited") }
+    package static var rateLimited: Self { Self(rawValue: "rate_limited") }
     /// Apple 4000017: the token is too old; start over with a new request (same body).
-    public static var paginationTokenExpired: Self { Self(rawValue: "pagination_token_expired") }
+    package static var paginationTokenExpired: Self { Self(rawValue: "pagination_token_expired") }
     /// Apple 4000014.
-    public static var invalidPaginationToken: Self { Self(rawValue: "invalid_pagination_token") }
+    package static var invalidPaginationToken: Self { Self(rawValue: "invalid_pagination_token") }
     /// Apple 4000012, or refused locally: history reaches back 180 days (30 in sandbox).
-    public static var startDateTooFarInPast: Self { Self(rawValue: "start_date_too_far_in_past") }
+    package static var startDateTooFarInPast: Self { Self(rawValue: "start_date_too_far_in_past") }
     /// Apple 4000013, or refused locally: the end must come after the start.
-    public static var startDateAfterEndDate: Self { Self(rawValue: "start_date_after_end_date") }
+    package static var startDateAfterEndDate: Self { Self(rawValue: "start_date_after_end_date") }
     /// 401: the JWT was refused (key id, issuer id, bundle id, key or clock).
-    public static var unauthorized: Self { Self(rawValue: "unauthorized") }
+    package static var unauthorized: Self { Self(rawValue: "unauthorized") }
     /// 404: no such test notification, app or notification URL.
-    public static var notFound: Self { Self(rawValue: "not_found") }
+    package static var notFound: Self { Self(rawValue: "not_found") }
     /// Any other 4xx: Apple's errorCode and message are in the reason.
-    public static var badRequest: Self { Self(rawValue: "bad_request") }
+    package static var badRequest: Self { Self(rawValue: "bad_request") }
     /// 5xx: retried with backoff before it is reported.
-    public static var serverError: Self { Self(rawValue: "server_error") }
+    package static var serverError: Self { Self(rawValue: "server_error") }
     /// A success status whose body is not what the endpoint documents.
-    public static var malformedResponse: Self { Self(rawValue: "malformed_response") }
+    package static var malformedResponse: Self { Self(rawValue: "malformed_response") }
     /// No HTTP answer at all: DNS, connection, TLS or timeout.
-    public static var network: Self { Self(rawValue: "network") }
+    package static var network: Self { Self(rawValue: "network") }
     /// The private key file is missing, unreadable or not an EC P-256 key.
-    public static var invalidKey: Self { Self(rawValue: "invalid_key") }
+    package static var invalidKey: Self { Self(rawValue: "invalid_key") }
     /// A local mistake in the arguments, caught before calling (e.g. an empty key id).
-    public static var invalidArgument: Self { Self(rawValue: "invalid_argument") }
+    package static var invalidArgument: Self { Self(rawValue: "invalid_argument") }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The two App Store Server API environments, their hosts and how far back history reaches.
-public enum APIEnvironment: String, Sendable, CaseIterable {
+package enum APIEnvironment: String, Sendable, CaseIterable {
     case production = "Production"
     case sandbox = "Sandbox"
 
-    public var baseURL: URL {
+    package var baseURL: URL {
         switch self {
         case .production: URL(string: "https://api.storekit.itunes.apple.com")!
         case .sandbox: URL(string: "https://api.storekit-sandbox.itunes.apple.com")!
@@ -13,7 +13,7 @@ public enum APIEnvironment: String, Sendable, CaseIterable {
     }
 
     /// Notification history is kept 180 days in production and 30 in the sandbox.
-    public var historyDays: Int {
+    package var historyDays: Int {
         switch self {
         case .production: 180
         case .sandbox: 30
@@ -21,7 +21,7 @@ public enum APIEnvironment: String, Sendable, CaseIterable {
     }
 
     /// Parses a value given by a person, in any letter case.
-    public static func parse(_ text: String) -> APIEnvironment? {
+    package static func parse(_ text: String) -> APIEnvironment? {
         allCases.first { $0.rawValue.lowercased() == text.lowercased() }
     }
 }

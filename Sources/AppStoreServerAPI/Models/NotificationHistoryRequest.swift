@@ -1,19 +1,19 @@
 import Foundation
 
 /// The body of Get Notification History. Send the same body with every page's token.
-public struct NotificationHistoryRequest: Sendable, Equatable {
-    public var startDate: Date
-    public var endDate: Date
+package struct NotificationHistoryRequest: Sendable, Equatable {
+    package var startDate: Date
+    package var endDate: Date
     /// One notification type (e.g. `RESCIND_CONSENT`); not together with ``transactionId``.
-    public var notificationType: String?
+    package var notificationType: String?
     /// Needs ``notificationType``.
-    public var notificationSubtype: String?
+    package var notificationSubtype: String?
     /// Only notifications whose delivery to your server never succeeded.
-    public var onlyFailures: Bool
+    package var onlyFailures: Bool
     /// One customer's notifications.
-    public var transactionId: String?
+    package var transactionId: String?
 
-    public init(
+    package init(
         startDate: Date, endDate: Date, notificationType: String? = nil, notificationSubtype: String? = nil,
         onlyFailures: Bool = false, transactionId: String? = nil
     ) {
@@ -27,7 +27,7 @@ public struct NotificationHistoryRequest: Sendable, Equatable {
 
     /// Refuses locally what the App Store would refuse, with the same codes, before calling.
     /// The start may lie at most `historyDays` before `now` (a minute of slack for clocks).
-    public func validate(environment: APIEnvironment, now: Date) throws(AppStoreServerAPIError) {
+    package func validate(environment: APIEnvironment, now: Date) throws(AppStoreServerAPIError) {
         guard endDate > startDate else {
             throw AppStoreServerAPIError(
                 .startDateAfterEndDate, "the start date must come before the end date")

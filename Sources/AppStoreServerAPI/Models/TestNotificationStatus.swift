@@ -1,9 +1,9 @@
 /// What Get Test Notification Status returns: the `TEST` notification and its attempts.
-public struct TestNotificationStatus: Sendable, Equatable, Codable {
-    public var signedPayload: String?
-    public var sendAttempts: [SendAttempt]
+package struct TestNotificationStatus: Sendable, Equatable, Codable {
+    package var signedPayload: String?
+    package var sendAttempts: [SendAttempt]
 
-    public init(signedPayload: String?, sendAttempts: [SendAttempt]) {
+    package init(signedPayload: String?, sendAttempts: [SendAttempt]) {
         self.signedPayload = signedPayload
         self.sendAttempts = sendAttempts
     }
@@ -12,14 +12,14 @@ public struct TestNotificationStatus: Sendable, Equatable, Codable {
         case signedPayload, sendAttempts
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         signedPayload = try container.decodeIfPresent(String.self, forKey: .signedPayload)
         sendAttempts = try container.decodeIfPresent([SendAttempt].self, forKey: .sendAttempts) ?? []
     }
 
     /// Some attempt reached the server and got a success status back.
-    public var delivered: Bool { sendAttempts.contains { $0.succeeded } }
+    package var delivered: Bool { sendAttempts.contains { $0.succeeded } }
 }
 
 /// Request a Test Notification's answer.

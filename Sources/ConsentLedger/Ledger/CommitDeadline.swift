@@ -6,11 +6,11 @@ import Synchronization
 /// connection carrying it, for the whole stall. Past the deadline the caller gets
 /// `store_timeout` (503: Apple delivers again later). The write itself is not cancelled: if
 /// it commits after all, the next delivery of the same UUID is a harmless duplicate.
-public struct CommitDeadline: Sendable {
-    public let seconds: Double
+package struct CommitDeadline: Sendable {
+    package let seconds: Double
     let waiting: Expiries
 
-    public init(seconds: Double) {
+    package init(seconds: Double) {
         self.seconds = seconds
         waiting = Expiries(seconds: seconds)
     }

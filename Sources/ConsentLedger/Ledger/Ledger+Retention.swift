@@ -3,11 +3,11 @@
 /// duplicate, and its decoded fields) and loses only its signed payload. Its effects
 /// (accounts, links, events) are other tables and are never pruned.
 extension Ledger {
-    public struct PruneReport: Sendable, Equatable {
-        public var deliveredOutboxRows = 0
-        public var payloads = 0
+    package struct PruneReport: Sendable, Equatable {
+        package var deliveredOutboxRows = 0
+        package var payloads = 0
 
-        public init(deliveredOutboxRows: Int = 0, payloads: Int = 0) {
+        package init(deliveredOutboxRows: Int = 0, payloads: Int = 0) {
             self.deliveredOutboxRows = deliveredOutboxRows
             self.payloads = payloads
         }
@@ -19,7 +19,7 @@ extension Ledger {
 
     /// Removes outbox rows delivered before `deliveredBefore` and, when given, the signed
     /// payloads of notifications received before `payloadsReceivedBefore` (milliseconds).
-    public func prune(deliveredBefore: Int64, payloadsReceivedBefore: Int64?) throws(LedgerError) -> PruneReport {
+    package func prune(deliveredBefore: Int64, payloadsReceivedBefore: Int64?) throws(LedgerError) -> PruneReport {
         var report = PruneReport()
         report.deliveredOutboxRows = try batches(
             select: "SELECT id FROM outbox WHERE state = 'delivered' AND delivered_at < ?",

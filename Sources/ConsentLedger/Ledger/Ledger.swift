@@ -3,15 +3,15 @@ import Synchronization
 /// The consent ledger: notifications stored exactly once, accounts linked to app
 /// transactions, consent revoked and restored, and the event log a backend polls.
 /// Every effect of a notification commits in the same transaction as the notification.
-public final class Ledger: Sendable {
-    public let store: any LedgerStore
+package final class Ledger: Sendable {
+    package let store: any LedgerStore
     /// Which events go to the outbox for forwarding to each app's backend.
-    public let forwarding: ForwardingRules
+    package let forwarding: ForwardingRules
     /// Digests of the signing headers known to be committed in `signing_headers`: a payload
     /// with one of these headers skips the header's insert.
     private let storedHeaders = Mutex<Set<String>>([])
     /// How long a caller waits for a commit before getting `store_timeout`.
-    public let deadline: CommitDeadline
+    package let deadline: CommitDeadline
     /// The last notification the store failed to commit (unavailable or timed out), and when
     /// (milliseconds since 1970); nil once one commits again. The readiness probe's own small
     /// write can pass while notifications fail (a full disk still takes a page rewritten in
@@ -21,10 +21,10 @@ public final class Ledger: Sendable {
     /// long enough to span the gaps between deliveries that keep failing, short enough that
     /// the probe's own write decides again soon after they stop (nothing else would clear it
     /// once a load balancer stops sending).
-    public static let failureHoldMilliseconds: Int64 = 3_000
+    package static let failureHoldMilliseconds: Int64 = 3_000
 
     /// Opens the ledger on a store and applies pending migrations.
-    public init(
+    package init(
         store: any LedgerStore, forwarding: ForwardingRules = ForwardingRules(),
         commitDeadline: CommitDeadline = CommitDeadline(seconds: 5)
     ) throws(LedgerError) {
@@ -36,7 +36,7 @@ public final class Ledger: Sendable {
 
     /// Stores a verified notification and applies its effect; `completion` runs once the
     /// commit is durable.
-    public func record(
+    package func record(
         _ notification: NotificationRecord, receivedAt: Int64,
         completion: @escaping @Sendable (Result<RecordOutcome, LedgerError>) -> Void
     ) {
@@ -67,7 +67,7 @@ public final class Ledger: Sendable {
 
     /// Links an app transaction to an account (idempotent) and applies any revocation parked
     /// for it. Returns the account afterwards.
-    public func registerAppTransaction(
+    package func registerAppTransaction(
         bundleId: String, accountId: String, appTransactionId: String, appAccountToken: String? = nil, at now: Int64,
         completion: @escaping @Sendable (Result<AccountState, LedgerError>) -> Void
     ) {
@@ -82,7 +82,7 @@ public final class Ledger: Sendable {
     }
 
     /// Makes a revoked account active again, with push allowed; the event records who did it.
-    public func restore(
+    package func restore(
         bundleId: String, accountId: String, actor: String, reason: String?, at now: Int64,
         completion: @escaping @Sendable (Result<AccountState, LedgerError>) -> Void
     ) {
@@ -99,7 +99,7 @@ public final class Ledger: Sendable {
 
     /// Why the last notification was not committed, if that was in the last
     /// ``failureHoldMilliseconds`` before `now` and none has been committed since.
-    public func recentFailure(at now: Int64) -> LedgerError? {
+    package func recentFailure(at now: Int64) -> LedgerError? {
         guard let failure = lastFailure.withLock({ $0 }), now - failure.at < Self.failureHoldMilliseconds else {
             return nil
         }
@@ -107,7 +107,7 @@ public final class Ledger: Sendable {
     }
 
     /// Writes to the store and reports whether that worked: the readiness probe.
-    public func checkWritable(at now: Int64, completion: @escaping @Sendable (Result<Bool, LedgerError>) -> Void) {
+    package func checkWritable(at now: Int64, completion: @escaping @Sendable (Result<Bool, LedgerError>) -> Void) {
         let completion = deadline.guarding(completion)
         store.write(
             { connection in
@@ -116,13 +116,13 @@ public final class Ledger: Sendable {
             }, completion: completion)
     }
 
-    public func account(bundleId: String, accountId: String) throws(LedgerError) -> AccountState? {
+    package func account(bundleId: String, accountId: String) throws(LedgerError) -> AccountState? {
         try store.read { connection in try LedgerReads(connection).account(bundleId: bundleId, accountId: accountId) }
     }
 
     /// A page of the event feed after `cursor`. Events committed since the last page are
     /// given their positions first (a short write, only when there are new events).
-    public func events(bundleId: String, after cursor: Int64, limit: Int) throws(LedgerError) -> [LedgerEvent] {
+    package func events(bundleId: String, after cursor: Int64, limit: Int) throws(LedgerError) -> [LedgerEvent] {
         if try store.read({ connection in try EventSequencer(connection).hasWork() }) {
             try store.writeAndWait { connection in try EventSequencer(connection).run() }
         }
@@ -131,15 +131,15 @@ public final class Ledger: Sendable {
         }
     }
 
-    public func notification(uuid: String) throws(LedgerError) -> StoredNotification? {
+    package func notification(uuid: String) throws(LedgerError) -> StoredNotification? {
         try store.read { connection in try LedgerReads(connection).notification(uuid: uuid) }
     }
 
-    public func notificationCount() throws(LedgerError) -> Int {
+    package func notificationCount() throws(LedgerError) -> Int {
         try store.read { connection in
             Int(try connection.execute("SELECT COUNT(*) FROM notifications").first?[0].integer ?? 0)
         }
     }
 
-    public func close() { store.close() }
+    package func close() { store.close() }
 }

@@ -1,23 +1,23 @@
 /// What the ledger keeps of one verified notification: the decoded fields it queries by,
 /// and the raw signed payload, stored packed when its parts are given. No age data.
-public struct NotificationRecord: Sendable, Equatable {
-    public var uuid: String
-    public var bundleId: String
-    public var environment: String
-    public var type: String
-    public var subtype: String?
+package struct NotificationRecord: Sendable, Equatable {
+    package var uuid: String
+    package var bundleId: String
+    package var environment: String
+    package var type: String
+    package var subtype: String?
     /// Milliseconds since 1970, as Apple signed it.
-    public var signedDate: Int64
-    public var transactionId: String?
-    public var originalTransactionId: String?
-    public var appTransactionId: String?
-    public var appAccountToken: String?
-    public var signedPayload: String
+    package var signedDate: Int64
+    package var transactionId: String?
+    package var originalTransactionId: String?
+    package var appTransactionId: String?
+    package var appAccountToken: String?
+    package var signedPayload: String
     /// `signedPayload`'s parts as the verifier split and decoded them; without them the
     /// payload is stored as it came.
-    public var signedParts: SignedPayloadParts?
+    package var signedParts: SignedPayloadParts?
 
-    public init(
+    package init(
         uuid: String, bundleId: String, environment: String, type: String, subtype: String? = nil,
         signedDate: Int64, transactionId: String? = nil, originalTransactionId: String? = nil,
         appTransactionId: String? = nil, appAccountToken: String? = nil, signedPayload: String,
@@ -37,26 +37,26 @@ public struct NotificationRecord: Sendable, Equatable {
         self.signedParts = signedParts
     }
 
-    public var isConsentRevocation: Bool { type == "RESCIND_CONSENT" }
+    package var isConsentRevocation: Bool { type == "RESCIND_CONSENT" }
 }
 
 /// A stored notification, as `GET /v1/notifications/{uuid}` returns it.
-public struct StoredNotification: Sendable, Equatable, Codable {
-    public var uuid: String
-    public var bundleId: String
-    public var environment: String
-    public var notificationType: String
-    public var subtype: String?
-    public var signedDate: Int64
-    public var transactionId: String?
-    public var originalTransactionId: String?
-    public var appTransactionId: String?
-    public var receivedAt: Int64
+package struct StoredNotification: Sendable, Equatable, Codable {
+    package var uuid: String
+    package var bundleId: String
+    package var environment: String
+    package var notificationType: String
+    package var subtype: String?
+    package var signedDate: Int64
+    package var transactionId: String?
+    package var originalTransactionId: String?
+    package var appTransactionId: String?
+    package var receivedAt: Int64
     /// Nil once pruned (`agekit prune --payloads-older-than`): the row and its fields stay.
-    public var signedPayload: String?
+    package var signedPayload: String?
 
     /// Every field, `null` when it has no value: one shape for every notification.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(uuid, forKey: .uuid)
         try container.encode(bundleId, forKey: .bundleId)
@@ -73,7 +73,7 @@ public struct StoredNotification: Sendable, Equatable, Codable {
 }
 
 /// What storing a notification did.
-public enum RecordOutcome: Sendable, Equatable {
+package enum RecordOutcome: Sendable, Equatable {
     /// First delivery: stored, with the accounts whose consent it revoked (if any), and
     /// whether a revocation was parked because its app transaction is not linked yet.
     case stored(revokedAccounts: [String], parked: Bool)
@@ -81,30 +81,30 @@ public enum RecordOutcome: Sendable, Equatable {
     case duplicate
 }
 
-public enum ConsentState: String, Sendable, Codable {
+package enum ConsentState: String, Sendable, Codable {
     case active
     case consentRevoked
 }
 
 /// An account's consent state, as the admin API returns it.
-public struct AccountState: Sendable, Equatable, Codable {
-    public var bundleId: String
-    public var accountId: String
-    public var state: ConsentState
+package struct AccountState: Sendable, Equatable, Codable {
+    package var bundleId: String
+    package var accountId: String
+    package var state: ConsentState
     /// Milliseconds since 1970.
-    public var since: Int64
-    public var cause: String
-    public var pushAllowed: Bool
-    public var needsReconciliation: Bool
-    public var appTransactionIds: [String]
-    public var appAccountTokens: [String]
+    package var since: Int64
+    package var cause: String
+    package var pushAllowed: Bool
+    package var needsReconciliation: Bool
+    package var appTransactionIds: [String]
+    package var appAccountTokens: [String]
     /// Subscriptions to reconcile: the original transaction ids seen for this account.
-    public var originalTransactionIds: [String]
+    package var originalTransactionIds: [String]
 }
 
 /// One entry of the append-only event log; `cursor` orders the feed.
-public struct LedgerEvent: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable {
+package struct LedgerEvent: Sendable, Equatable, Codable {
+    package enum Kind: String, Sendable, Codable {
         case notificationStored
         case consentRevoked
         case revocationParked
@@ -115,17 +115,17 @@ public struct LedgerEvent: Sendable, Equatable, Codable {
         case consentRestored
     }
 
-    public var cursor: Int64
-    public var bundleId: String
-    public var kind: Kind
-    public var accountId: String?
-    public var appTransactionId: String?
-    public var notificationUUID: String?
-    public var notificationType: String?
-    public var detail: String?
-    public var createdAt: Int64
+    package var cursor: Int64
+    package var bundleId: String
+    package var kind: Kind
+    package var accountId: String?
+    package var appTransactionId: String?
+    package var notificationUUID: String?
+    package var notificationType: String?
+    package var detail: String?
+    package var createdAt: Int64
 
-    public init(
+    package init(
         cursor: Int64, bundleId: String, kind: Kind, accountId: String? = nil, appTransactionId: String? = nil,
         notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil, createdAt: Int64
     ) {
@@ -141,7 +141,7 @@ public struct LedgerEvent: Sendable, Equatable, Codable {
     }
 
     /// Every field, `null` when it has no value: one shape for every kind of event.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(cursor, forKey: .cursor)
         try container.encode(bundleId, forKey: .bundleId)

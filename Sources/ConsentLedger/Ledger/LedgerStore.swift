@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the ledger's transactions run. SQLite and PostgreSQL implement it; the ledger's
 /// SQL is the same for both.
-public protocol LedgerStore: Sendable {
+package protocol LedgerStore: Sendable {
     var dialect: SQLDialect { get }
     /// A human description for the startup summary ("sqlite:./agekit-data/agekit.sqlite").
     var location: String { get }
@@ -26,7 +26,7 @@ public protocol LedgerStore: Sendable {
 extension LedgerStore {
     /// A write that blocks the calling thread until it is durable.
     @discardableResult
-    public func writeAndWait<T: Sendable>(
+    package func writeAndWait<T: Sendable>(
         _ body: @escaping @Sendable (any SQLConnection) throws -> T
     ) throws(LedgerError) -> T {
         let done = DispatchSemaphore(value: 0)

@@ -1,16 +1,16 @@
 /// The parts of a signed payload (a compact JWS) as its verifier split and decoded them: what
 /// the ledger packs it from (``PackedPayload``), so that it never splits or decodes it again.
-public struct SignedPayloadParts: Sendable, Equatable {
+package struct SignedPayloadParts: Sendable, Equatable {
     /// The header segment, as it came (base64url).
-    public var header: String
+    package var header: String
     /// SHA-256 of the header segment's bytes (32 bytes).
-    public var headerDigest: [UInt8]
+    package var headerDigest: [UInt8]
     /// The payload segment, decoded strictly: its base64url without padding is the segment.
-    public var payload: [UInt8]
+    package var payload: [UInt8]
     /// The signature segment, as it came.
-    public var signature: String
+    package var signature: String
 
-    public init(header: String, headerDigest: [UInt8], payload: [UInt8], signature: String) {
+    package init(header: String, headerDigest: [UInt8], payload: [UInt8], signature: String) {
         self.header = header
         self.headerDigest = headerDigest
         self.payload = payload

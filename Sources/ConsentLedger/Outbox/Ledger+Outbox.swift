@@ -1,18 +1,18 @@
 /// The outbox as the forwarder and `agekit events` use it. Blocking calls: they run on
 /// the forwarder's own threads, never on a request path.
 extension Ledger {
-    public func claimOutbox(limit: Int, now: Int64, leaseMilliseconds: Int64) throws(LedgerError) -> [OutboxItem] {
+    package func claimOutbox(limit: Int, now: Int64, leaseMilliseconds: Int64) throws(LedgerError) -> [OutboxItem] {
         try store.writeAndWait { connection in
             try Outbox(connection).claim(limit: limit, now: now, leaseMilliseconds: leaseMilliseconds)
         }
     }
 
-    public func markDelivered(_ id: Int64, at now: Int64) throws(LedgerError) {
+    package func markDelivered(_ id: Int64, at now: Int64) throws(LedgerError) {
         try store.writeAndWait { connection in try Outbox(connection).markDelivered(id: id, now: now) }
     }
 
     /// `nextAttemptAt` nil parks the item as dead, keeping `error` as its last error.
-    public func markFailed(_ id: Int64, error: String, nextAttemptAt: Int64?) throws(LedgerError) {
+    package func markFailed(_ id: Int64, error: String, nextAttemptAt: Int64?) throws(LedgerError) {
         try store.writeAndWait { connection in
             try Outbox(connection).markFailed(id: id, error: error, nextAttemptAt: nextAttemptAt)
         }
@@ -20,15 +20,15 @@ extension Ledger {
 
     /// Puts dead items back in the queue (all apps when `bundleId` is nil); returns how many.
     @discardableResult
-    public func requeueDead(bundleId: String?, at now: Int64) throws(LedgerError) -> Int {
+    package func requeueDead(bundleId: String?, at now: Int64) throws(LedgerError) -> Int {
         try store.writeAndWait { connection in try Outbox(connection).requeueDead(bundleId: bundleId, now: now) }
     }
 
-    public func outboxItems(state: OutboxItem.State, limit: Int = 100) throws(LedgerError) -> [OutboxItem] {
+    package func outboxItems(state: OutboxItem.State, limit: Int = 100) throws(LedgerError) -> [OutboxItem] {
         try store.read { connection in try Outbox(connection).items(state: state, limit: limit) }
     }
 
-    public func outboxCounts() throws(LedgerError) -> [OutboxItem.State: Int] {
+    package func outboxCounts() throws(LedgerError) -> [OutboxItem.State: Int] {
         try store.read { connection in try Outbox(connection).counts() }
     }
 }

@@ -96,9 +96,9 @@ struct Outbox {
 
 /// The JSON a backend receives. `eventId` is stable across retries; the feed's `cursor`
 /// is not known yet when the event commits, so it is not part of the body.
-public struct ForwardedEvent: Encodable {
+package struct ForwardedEvent: Encodable {
     /// The body forwarded for `event`: what the outbox stores and `agekit simulate event` sends.
-    public static func body(of event: LedgerEvent) throws -> [UInt8] {
+    package static func body(of event: LedgerEvent) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return [UInt8](try encoder.encode(ForwardedEvent(event)))
@@ -132,7 +132,7 @@ public struct ForwardedEvent: Encodable {
     }
 
     /// Every field, `null` when it has no value, as in the feed.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(eventId, forKey: .eventId)
         try container.encode(bundleId, forKey: .bundleId)

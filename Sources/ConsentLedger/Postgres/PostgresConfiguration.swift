@@ -1,26 +1,26 @@
 /// How a ``PostgresStore`` connects. The password travels apart from the connection string
 /// so that descriptions and error messages can never show it.
-public struct PostgresConfiguration: Sendable {
+package struct PostgresConfiguration: Sendable {
     /// A libpq connection URL (`postgres://user@host:port/db?sslmode=require`) or a
     /// `key=value` connection string.
-    public var connection: String
+    package var connection: String
     /// Overrides the user named in `connection`.
-    public var user: String?
+    package var user: String?
     /// Overrides any password in `connection` (libpq also reads `PGPASSWORD` and `~/.pgpass`).
-    public var password: String?
+    package var password: String?
     /// Connections the store keeps open at most; also the number of concurrent writes.
-    public var poolSize: Int
+    package var poolSize: Int
     /// The schema the ledger's tables live in (`search_path`); nil uses the server's default.
-    public var schema: String?
+    package var schema: String?
     /// How long to wait for the server when connecting, in seconds.
-    public var connectTimeoutSeconds: Int
+    package var connectTimeoutSeconds: Int
     /// How many times a write is run again after a deadlock or a serialization failure.
-    public var maxTransactionRetries: Int
+    package var maxTransactionRetries: Int
     /// How many queued writes a pool connection runs in one transaction at most (group
     /// commit: one `COMMIT`, and one WAL flush, for all of them). 1 commits each write alone.
-    public var batchSize: Int
+    package var batchSize: Int
 
-    public init(
+    package init(
         connection: String, user: String? = nil, password: String? = nil, poolSize: Int = 8, schema: String? = nil,
         connectTimeoutSeconds: Int = 10, maxTransactionRetries: Int = 3, batchSize: Int = 8
     ) {

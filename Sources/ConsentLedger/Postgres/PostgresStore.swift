@@ -14,10 +14,10 @@ import Foundation
 /// When the server goes away, writes and reads fail with ``LedgerError/Code/unavailable``
 /// (the HTTP server answers 503); the pool drops its dead connections and the next call
 /// connects again, so the store recovers without a restart.
-public final class PostgresStore: LedgerStore, @unchecked Sendable {
+package final class PostgresStore: LedgerStore, @unchecked Sendable {
     // The pool's state is guarded by `condition`; a connection is used by one thread at a time.
-    public let dialect = SQLDialect.postgres
-    public let location: String
+    package let dialect = SQLDialect.postgres
+    package let location: String
     private let configuration: PostgresConfiguration
     private let parameters: [(keyword: String, value: String)]
     private let condition = NSCondition()
@@ -28,7 +28,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
     private var closed = false
 
     /// Connects once to check the server is there, then starts `poolSize` workers.
-    public init(_ configuration: PostgresConfiguration) throws(LedgerError) {
+    package init(_ configuration: PostgresConfiguration) throws(LedgerError) {
         let (parameters, info) = try configuration.connectParameters()
         self.configuration = configuration
         self.parameters = parameters
@@ -46,7 +46,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
 
     deinit { close() }
 
-    public func write<T: Sendable>(
+    package func write<T: Sendable>(
         _ body: @escaping @Sendable (any SQLConnection) throws -> T,
         completion: @escaping @Sendable (Result<T, LedgerError>) -> Void
     ) {
@@ -55,7 +55,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
 
     /// Runs `body` in a read-only repeatable-read transaction, so the several queries of one
     /// read see one snapshot. A read that loses its connection runs once more.
-    public func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T {
+    package func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T {
         var attempt = 0
         while true {
             let connection = try checkout()
@@ -77,7 +77,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
 
     /// Applies migrations in one transaction under an advisory lock taken per schema, so
     /// instances that start together migrate once and the others see the result.
-    public func migrate(_ migrations: [Migration]) throws(LedgerError) {
+    package func migrate(_ migrations: [Migration]) throws(LedgerError) {
         try writeAndWait { connection in
             try connection.execute(
                 "SELECT pg_advisory_xact_lock(\(Self.migrationLockKey), hashtext(COALESCE(current_schema(), '')))")
@@ -85,7 +85,7 @@ public final class PostgresStore: LedgerStore, @unchecked Sendable {
         }
     }
 
-    public func close() {
+    package func close() {
         condition.lock()
         if closed {
             condition.unlock()

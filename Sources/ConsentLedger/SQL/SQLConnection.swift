@@ -1,6 +1,6 @@
 /// One database connection. The ledger's SQL is written once with `?` placeholders in the
 /// subset SQLite and PostgreSQL share; each driver adapts placeholders and types.
-public protocol SQLConnection: AnyObject {
+package protocol SQLConnection: AnyObject {
     var dialect: SQLDialect { get }
     /// Runs one statement (prepared and cached by its text) and returns its rows.
     @discardableResult
@@ -16,21 +16,21 @@ public protocol SQLConnection: AnyObject {
 
 extension SQLConnection {
     @discardableResult
-    public func execute(_ sql: String, _ parameters: SQLValue...) throws(LedgerError) -> [SQLRow] {
+    package func execute(_ sql: String, _ parameters: SQLValue...) throws(LedgerError) -> [SQLRow] {
         try execute(sql, parameters)
     }
 
-    public func executeLater(_ sql: String, _ parameters: SQLValue...) throws(LedgerError) {
+    package func executeLater(_ sql: String, _ parameters: SQLValue...) throws(LedgerError) {
         try executeLater(sql, parameters)
     }
 
-    public func insertUnlessConflicting(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> Bool {
+    package func insertUnlessConflicting(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> Bool {
         try !execute(sql + " RETURNING 1", parameters).isEmpty
     }
 }
 
 /// Where the backends' SQL differs.
-public enum SQLDialect: String, Sendable {
+package enum SQLDialect: String, Sendable {
     case sqlite, postgres
 
     /// An auto-incrementing 64-bit primary key column type.

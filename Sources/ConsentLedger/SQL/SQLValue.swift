@@ -1,14 +1,14 @@
 /// A value bound to or read from a statement, the same for every backend.
-public enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case text(String)
 
-    public init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
-    public init(_ integer: Int64?) { self = integer.map(SQLValue.integer) ?? .null }
-    public init(_ flag: Bool) { self = .integer(flag ? 1 : 0) }
+    package init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
+    package init(_ integer: Int64?) { self = integer.map(SQLValue.integer) ?? .null }
+    package init(_ flag: Bool) { self = .integer(flag ? 1 : 0) }
 
-    public var text: String? {
+    package var text: String? {
         switch self {
         case .text(let value): value
         case .integer(let value): String(value)
@@ -16,7 +16,7 @@ public enum SQLValue: Sendable, Hashable {
         }
     }
 
-    public var integer: Int64? {
+    package var integer: Int64? {
         switch self {
         case .integer(let value): value
         case .text(let value): Int64(value)
@@ -24,12 +24,12 @@ public enum SQLValue: Sendable, Hashable {
         }
     }
 
-    public var bool: Bool { (integer ?? 0) != 0 }
+    package var bool: Bool { (integer ?? 0) != 0 }
 }
 
 /// One result row, read by column position.
-public struct SQLRow: Sendable {
-    public let values: [SQLValue]
-    public init(_ values: [SQLValue]) { self.values = values }
-    public subscript(_ index: Int) -> SQLValue { index < values.count ? values[index] : .null }
+package struct SQLRow: Sendable {
+    package let values: [SQLValue]
+    package init(_ values: [SQLValue]) { self.values = values }
+    package subscript(_ index: Int) -> SQLValue { index < values.count ? values[index] : .null }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// The embedded store: one writer thread that groups concurrent writes into one durable
 /// commit (WAL, `synchronous=FULL`), and a small pool of reader connections.
-public final class SQLiteStore: LedgerStore, @unchecked Sendable {
+package final class SQLiteStore: LedgerStore, @unchecked Sendable {
     // `closed`, `writerFinished` and `writer` are guarded by `condition`; connections are used
     // by one thread at a time.
-    public let dialect = SQLDialect.sqlite
-    public let location: String
+    package let dialect = SQLDialect.sqlite
+    package let location: String
     private let path: String
     private let busyTimeoutMilliseconds: Int32
     private let maxBatch: Int
@@ -37,7 +37,7 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
 
     /// Opens `path` (":memory:" keeps everything in one shared in-memory database). Under
     /// steady writes the WAL is started over once it holds `walRestartFrames` pages (16 MiB).
-    public init(
+    package init(
         path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256, walRestartFrames: Int = 4_096
     ) throws(LedgerError) {
         // Readers must see the writer's in-memory database: memdb shares it by name, without
@@ -92,14 +92,14 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         return (writer, checkpointer)
     }
 
-    public func write<T: Sendable>(
+    package func write<T: Sendable>(
         _ body: @escaping @Sendable (any SQLConnection) throws -> T,
         completion: @escaping @Sendable (Result<T, LedgerError>) -> Void
     ) {
         writes.submit(body, completion: completion)
     }
 
-    public func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T {
+    package func read<T>(_ body: (any SQLConnection) throws -> T) throws(LedgerError) -> T {
         if let reason = untouchableIndex() { throw LedgerError(.unavailable, "\(reason); not read") }
         let (connection, generation) = try takeReader()
         defer { returnReader(connection, generation: generation) }
@@ -110,14 +110,14 @@ public final class SQLiteStore: LedgerStore, @unchecked Sendable {
         }
     }
 
-    public func migrate(_ migrations: [Migration]) throws(LedgerError) {
+    package func migrate(_ migrations: [Migration]) throws(LedgerError) {
         try writeAndWait { [self] connection in
             self.migrations = migrations  // on the writer thread: a reopened file gets them too
             return try Migrator(migrations).apply(on: connection)
         }
     }
 
-    public func close() {
+    package func close() {
         condition.lock()
         if closed {
             condition.unlock()

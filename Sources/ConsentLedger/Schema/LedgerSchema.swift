@@ -1,6 +1,6 @@
 /// The ledger's tables. Append new migrations; never edit an applied one.
-public enum LedgerSchema {
-    public static let migrations: [Migration] = [
+package enum LedgerSchema {
+    package static let migrations: [Migration] = [
         Migration(
             version: 1, name: "ledger",
             statements: [

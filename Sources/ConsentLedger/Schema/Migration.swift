@@ -2,15 +2,15 @@ import Foundation
 
 /// One versioned schema change. Applied once, in version order, recorded in
 /// `agekit_schema_migrations`; the same list serves every backend.
-public struct Migration: Sendable {
-    public let version: Int
-    public let name: String
+package struct Migration: Sendable {
+    package let version: Int
+    package let name: String
     /// The statements, with `{{id}}` standing for the dialect's identity primary key.
-    public let statements: [String]
+    package let statements: [String]
     /// Run after `statements` on PostgreSQL only: storage tuning SQLite has no words for.
-    public let postgresStatements: [String]
+    package let postgresStatements: [String]
 
-    public init(version: Int, name: String, statements: [String], postgresStatements: [String] = []) {
+    package init(version: Int, name: String, statements: [String], postgresStatements: [String] = []) {
         self.version = version
         self.name = name
         self.statements = statements

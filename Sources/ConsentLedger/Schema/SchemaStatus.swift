@@ -1,11 +1,11 @@
 /// Which of the ledger's migrations a store has, read without applying any: what
 /// `agekit check` reports before `serve` would migrate.
-public struct SchemaStatus: Sendable {
-    public let applied: [Int]
-    public let pending: [Migration]
+package struct SchemaStatus: Sendable {
+    package let applied: [Int]
+    package let pending: [Migration]
 
     /// Reads the store's migration table (none applied when it does not exist yet).
-    public static func read(_ store: any LedgerStore) throws(LedgerError) -> SchemaStatus {
+    package static func read(_ store: any LedgerStore) throws(LedgerError) -> SchemaStatus {
         let table = "agekit_schema_migrations"
         let exists =
             store.dialect == .sqlite

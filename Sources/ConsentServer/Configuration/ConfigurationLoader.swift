@@ -2,15 +2,15 @@ import Foundation
 
 /// Reads the JSON configuration file, then the environment, then the flags (each
 /// overriding the one before). Every mistake names its field and the reason.
-public struct ConfigurationLoader {
+package struct ConfigurationLoader {
     /// Flags from the command line; nil leaves the value alone.
-    public struct Overrides: Sendable {
-        public var configFile: String?
-        public var listen: String?
-        public var dataDirectory: String?
-        public var store: String?
+    package struct Overrides: Sendable {
+        package var configFile: String?
+        package var listen: String?
+        package var dataDirectory: String?
+        package var store: String?
 
-        public init(
+        package init(
             configFile: String? = nil, listen: String? = nil, dataDirectory: String? = nil, store: String? = nil
         ) {
             self.configFile = configFile
@@ -23,7 +23,7 @@ public struct ConfigurationLoader {
     let environment: [String: String]
     let readFile: (String) throws -> Data
 
-    public init(
+    package init(
         environment: [String: String],
         readFile: @escaping (String) throws -> Data = { try Data(contentsOf: URL(fileURLWithPath: $0)) }
     ) {
@@ -31,7 +31,7 @@ public struct ConfigurationLoader {
         self.readFile = readFile
     }
 
-    public func load(_ overrides: Overrides) throws(ServerError) -> ServerConfiguration {
+    package func load(_ overrides: Overrides) throws(ServerError) -> ServerConfiguration {
         var configuration = ServerConfiguration()
         if let file = overrides.configFile ?? environment["AGEKIT_CONFIG"] {
             let data: Data

@@ -1,14 +1,14 @@
 /// `retention` in the configuration: what serve prunes on its schedule, as `agekit prune`
 /// does by hand. Delivered outbox rows go after `deliveredOutboxDays`; signed payloads
 /// only when `payloadDays` is set (a notification's row, UUID and effects always stay).
-public struct RetentionConfiguration: Sendable, Equatable {
-    public var deliveredOutboxDays = 7
+package struct RetentionConfiguration: Sendable, Equatable {
+    package var deliveredOutboxDays = 7
     /// Nil: payloads are kept for ever.
-    public var payloadDays: Int?
+    package var payloadDays: Int?
     /// 0 turns the schedule off.
-    public var intervalMinutes = 60
+    package var intervalMinutes = 60
 
-    public init(deliveredOutboxDays: Int = 7, payloadDays: Int? = nil, intervalMinutes: Int = 60) {
+    package init(deliveredOutboxDays: Int = 7, payloadDays: Int? = nil, intervalMinutes: Int = 60) {
         self.deliveredOutboxDays = deliveredOutboxDays
         self.payloadDays = payloadDays
         self.intervalMinutes = intervalMinutes

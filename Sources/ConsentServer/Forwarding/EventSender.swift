@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// Posts one event to a backend; returns the HTTP status, or throws with the reason.
-public protocol EventSender: Sendable {
+package protocol EventSender: Sendable {
     func post(url: URL, headers: [String: String], body: [UInt8], timeoutSeconds: Double) throws -> Int
 }
 
 /// The network sender, on URLSession. Blocking: called on the forwarder's own threads.
-public struct URLSessionEventSender: EventSender {
-    public init() {}
+package struct URLSessionEventSender: EventSender {
+    package init() {}
 
-    public func post(url: URL, headers: [String: String], body: [UInt8], timeoutSeconds: Double) throws -> Int {
+    package func post(url: URL, headers: [String: String], body: [UInt8], timeoutSeconds: Double) throws -> Int {
         var request = URLRequest(url: url, timeoutInterval: timeoutSeconds)
         request.httpMethod = "POST"
         request.httpBody = Data(body)

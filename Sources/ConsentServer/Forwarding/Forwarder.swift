@@ -5,14 +5,14 @@ import Foundation
 /// lease, POSTs them signed, marks them delivered, or schedules a retry with backoff and
 /// jitter until the attempts run out and the item is parked as dead. Runs on its own
 /// threads, so a slow or failing backend never slows `POST /v2/notifications`.
-public final class Forwarder: Sendable {
-    public struct Target: Sendable, Equatable {
-        public var url: URL
-        public var secret: String
-        public var timeoutSeconds: Double
-        public var schedule: RetrySchedule
+package final class Forwarder: Sendable {
+    package struct Target: Sendable, Equatable {
+        package var url: URL
+        package var secret: String
+        package var timeoutSeconds: Double
+        package var schedule: RetrySchedule
 
-        public init(url: URL, secret: String, timeoutSeconds: Double = 10, schedule: RetrySchedule = RetrySchedule()) {
+        package init(url: URL, secret: String, timeoutSeconds: Double = 10, schedule: RetrySchedule = RetrySchedule()) {
             self.url = url
             self.secret = secret
             self.timeoutSeconds = timeoutSeconds
@@ -34,7 +34,7 @@ public final class Forwarder: Sendable {
         var running = false
     }
 
-    public init(
+    package init(
         ledger: Ledger, targets: [String: Target], sender: any EventSender = URLSessionEventSender(),
         clock: Clock = .system, workers: Int = 2, idleSeconds: Double = 0.2,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
@@ -48,7 +48,7 @@ public final class Forwarder: Sendable {
         self.jitter = jitter
     }
 
-    public func start() {
+    package func start() {
         guard !state.get().running else { return }
         state.set(State(running: true))
         for index in 0..<workers {
@@ -66,7 +66,7 @@ public final class Forwarder: Sendable {
 
     /// Stops after the deliveries in progress; claimed but unsent items return to the
     /// queue when their lease ends.
-    public func stop() {
+    package func stop() {
         guard state.get().running else { return }
         state.set(State(running: false))
         finished.wait()
@@ -74,7 +74,7 @@ public final class Forwarder: Sendable {
 
     /// Claims and delivers one batch; returns how many items it handled.
     @discardableResult
-    public func runOnce(limit: Int = 16) throws(LedgerError) -> Int {
+    package func runOnce(limit: Int = 16) throws(LedgerError) -> Int {
         let lease = Int64((targets.values.map(\.timeoutSeconds).max() ?? 10) * 2_000 + 5_000)
         let items = try ledger.claimOutbox(limit: limit, now: clock.now(), leaseMilliseconds: lease)
         for item in items { try deliver(item) }

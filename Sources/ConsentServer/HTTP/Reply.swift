@@ -1,16 +1,16 @@
 import Foundation
 
 /// A response plus what the request log and metrics need to know about it.
-public struct Reply: Sendable {
-    public var response: HTTPResponse
-    public var errorCode: String?
-    public var notificationUUID: String?
-    public var notificationType: String?
+package struct Reply: Sendable {
+    package var response: HTTPResponse
+    package var errorCode: String?
+    package var notificationUUID: String?
+    package var notificationType: String?
     /// What the request log gets and the client does not: the detail of a storage failure
     /// names the operator's infrastructure (hosts, ports, file paths).
-    public var detail: String?
+    package var detail: String?
 
-    public init(
+    package init(
         _ response: HTTPResponse, errorCode: String? = nil, notificationUUID: String? = nil,
         notificationType: String? = nil
     ) {
@@ -21,11 +21,11 @@ public struct Reply: Sendable {
     }
 
     /// `{"error": {"code": ..., "message": ...}}` with the given status.
-    public static func error(_ status: Int, _ code: String, _ message: String) -> Reply {
+    package static func error(_ status: Int, _ code: String, _ message: String) -> Reply {
         Reply(.jsonError(status: status, code: code, message: message), errorCode: code)
     }
 
-    public static func json(_ status: Int = 200, _ value: some Encodable) -> Reply {
+    package static func json(_ status: Int = 200, _ value: some Encodable) -> Reply {
         Reply(.json(status, value))
     }
 }
@@ -37,12 +37,12 @@ extension HTTPResponse {
         return encoder
     }()
 
-    public static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+    package static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
         let body = (try? jsonEncoder.encode(value)).map { [UInt8]($0) } ?? Array(#"{}"#.utf8)
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
     }
 
-    public static func text(
+    package static func text(
         _ status: Int, _ text: String, contentType: String = "text/plain; charset=utf-8"
     )
         -> HTTPResponse

@@ -1,14 +1,14 @@
 import AppStoreSignedData
 
 /// The apps this server accepts payloads for, by bundle id.
-public struct AppRegistry: Sendable {
-    public let apps: [String: AppConfiguration]
+package struct AppRegistry: Sendable {
+    package let apps: [String: AppConfiguration]
 
-    public init(_ apps: [AppConfiguration]) {
+    package init(_ apps: [AppConfiguration]) {
         self.apps = Dictionary(apps.map { ($0.bundleId, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public subscript(bundleId: String) -> AppConfiguration? { apps[bundleId] }
+    package subscript(bundleId: String) -> AppConfiguration? { apps[bundleId] }
 
     /// What a payload for this app must say about itself.
     func identity(of app: AppConfiguration) -> AppIdentity {

@@ -5,9 +5,9 @@ import Synchronization
 
 /// Every route of `agekit serve`, as a pure responder: the transport hands it requests,
 /// tests call it in-process. It also writes the request log and the metrics.
-public final class ConsentResponder: HTTPResponder {
+package final class ConsentResponder: HTTPResponder {
     /// The path every signed notification takes; history sync feeds it too.
-    public let intake: NotificationIntake
+    package let intake: NotificationIntake
     private let notifications: NotificationHandler
     private let admin: AdminHandler
     private let ledger: Ledger
@@ -15,13 +15,13 @@ public final class ConsentResponder: HTTPResponder {
     /// `/metrics` behind the admin token too.
     private let metricsRequireToken: Bool
     private let clock: Clock
-    public let metrics: Metrics
+    package let metrics: Metrics
     private let log: RequestLog
     private let authentication = Mutex(AuthenticationLimit())
     /// The admin reads: every route answers through the reply, none on the caller's thread.
     private let reads = BlockingWork(label: "agekit-admin-reads")
 
-    public init(
+    package init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
         clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
         freshness: Freshness = Freshness(), metricsRequireToken: Bool = false, appleSources: AddressRanges = .none
@@ -45,7 +45,7 @@ public final class ConsentResponder: HTTPResponder {
         }
     }
 
-    public func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    package func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
         let started = Platform.monotonicSeconds()
         let route = Route(request)
         let finish: @Sendable (Reply) -> Void = { [metrics, log] answer in
@@ -59,12 +59,12 @@ public final class ConsentResponder: HTTPResponder {
         dispatch(route, request, finish)
     }
 
-    public func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? {
+    package func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? {
         guard path == "/v2/notifications", let refusal = NotificationBody.refusal(ofPrefix: prefix) else { return nil }
         return (refusal.code.rawValue, refusal.message)
     }
 
-    public func transportRefused(_ refused: RefusedRequest) {
+    package func transportRefused(_ refused: RefusedRequest) {
         metrics.increment("agekit_transport_refusals_total", [("code", refused.code)])
         let route = refused.path.map { Route(HTTPRequest(method: refused.method ?? "", path: $0)).name } ?? "connection"
         log.log(refused, route: route)

@@ -3,11 +3,11 @@
 /// every retry with room; a payload signed further back is a replay, one signed ahead of
 /// the clock (beyond the skew allowed) is forged. Notifications recovered through the
 /// history API come over Apple's authenticated API and are not held to it.
-public struct Freshness: Sendable, Equatable {
-    public var maxAgeSeconds: Int64
-    public var maxAheadSeconds: Int64
+package struct Freshness: Sendable, Equatable {
+    package var maxAgeSeconds: Int64
+    package var maxAheadSeconds: Int64
 
-    public init(maxAgeSeconds: Int64 = 10 * 86_400, maxAheadSeconds: Int64 = 300) {
+    package init(maxAgeSeconds: Int64 = 10 * 86_400, maxAheadSeconds: Int64 = 300) {
         self.maxAgeSeconds = maxAgeSeconds
         self.maxAheadSeconds = maxAheadSeconds
     }

@@ -4,9 +4,9 @@ import Foundation
 
 /// The one path every signed notification takes, whether Apple posted it or a history
 /// sync fetched it: verify, check the app, store exactly once, apply its effect.
-public struct NotificationIntake: Sendable {
+package struct NotificationIntake: Sendable {
     /// What happened to one signed payload.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case stored(uuid: String, type: String)
         case duplicate(uuid: String, type: String)
         /// Not stored: the status a receiver answers, a stable code and the reason.
@@ -19,7 +19,7 @@ public struct NotificationIntake: Sendable {
     let clock: Clock
     let metrics: Metrics
 
-    public init(
+    package init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, clock: Clock = .system,
         metrics: Metrics = Metrics()
     ) {
@@ -37,7 +37,7 @@ public struct NotificationIntake: Sendable {
     /// Calls `completion` once: after the durable commit, or at once for a refusal. For a
     /// notification recovered through the history API: its chains are checked at its own
     /// signing time only.
-    public func accept(_ signedPayload: String, completion: @escaping @Sendable (Outcome) -> Void) {
+    package func accept(_ signedPayload: String, completion: @escaping @Sendable (Outcome) -> Void) {
         accept(signedPayload, live: nil, completion: completion)
     }
 
@@ -59,7 +59,7 @@ public struct NotificationIntake: Sendable {
     /// As above for a live delivery: the chains must be valid on receipt too, and
     /// `signedDate` must be within `freshness` of it. A never-seen chain is charged to `lane`
     /// (the reserved one for payloads fetched from Apple).
-    public func accept(
+    package func accept(
         _ signedPayload: String, live freshness: Freshness?, lane: VerificationLane = .reserved,
         completion: @escaping @Sendable (Outcome) -> Void
     ) {

@@ -9,7 +9,7 @@ import Synchronization
 /// Past `limit` buffered bytes (a reader that stopped reading), the caller writes itself,
 /// which slows requests rather than growing memory. ``flush()`` writes what is left; the
 /// server calls it when it stops.
-public final class LineWriter: Sendable {
+package final class LineWriter: Sendable {
     private let descriptor: Int32
     private let delay: DispatchTimeInterval
     private let limit: Int
@@ -18,17 +18,17 @@ public final class LineWriter: Sendable {
     private let writing = Mutex(())
     private let queue = DispatchQueue(label: "agekit.log")
 
-    public init(descriptor: Int32, delay: DispatchTimeInterval = .milliseconds(20), limit: Int = 256 * 1024) {
+    package init(descriptor: Int32, delay: DispatchTimeInterval = .milliseconds(20), limit: Int = 256 * 1024) {
         self.descriptor = descriptor
         self.delay = delay
         self.limit = limit
     }
 
     /// Standard error, shared by everything that logs.
-    public static let standardError = LineWriter(descriptor: STDERR_FILENO)
+    package static let standardError = LineWriter(descriptor: STDERR_FILENO)
 
     /// Appends `line` and a newline.
-    public func write(_ line: [UInt8]) {
+    package func write(_ line: [UInt8]) {
         let (wasEmpty, size) = pending.withLock { buffer in
             let wasEmpty = buffer.isEmpty
             buffer.append(contentsOf: line)
@@ -43,7 +43,7 @@ public final class LineWriter: Sendable {
     }
 
     /// Writes every buffered line now.
-    public func flush() {
+    package func flush() {
         writing.withLock { _ in
             let chunk = pending.withLock { buffer in
                 defer { buffer.removeAll(keepingCapacity: true) }

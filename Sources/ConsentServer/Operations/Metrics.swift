@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Counters and histograms rendered in Prometheus text format for `/metrics`.
-public final class Metrics: Sendable {
+package final class Metrics: Sendable {
     /// Latency buckets in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
@@ -44,23 +44,23 @@ public final class Metrics: Sendable {
             "Admin requests refused: a wrong or missing token (unauthorized), or a client past its failures (limited).",
     ]
 
-    public init() {}
+    package init() {}
 
-    public func increment(_ name: String, _ labels: [(String, String)]) {
+    package func increment(_ name: String, _ labels: [(String, String)]) {
         let key = labels.map { Label(name: $0.0, value: $0.1) }
         state.withLock { $0.counters[name, default: [:]][key, default: 0] += 1 }
     }
 
-    public func observe(_ name: String, seconds: Double) {
+    package func observe(_ name: String, seconds: Double) {
         state.withLock { $0.histograms[name, default: Histogram()].observe(seconds) }
     }
 
     /// A value read when `/metrics` is scraped (cache hits, queue depth, ...).
-    public func gauge(_ name: String, help: String, _ read: @escaping @Sendable () -> Double) {
+    package func gauge(_ name: String, help: String, _ read: @escaping @Sendable () -> Double) {
         gauges.withLock { $0.append((name, help, read)) }
     }
 
-    public func render() -> String {
+    package func render() -> String {
         var lines: [String] = []
         let snapshot = state.withLock { $0 }
         for (name, series) in snapshot.counters.sorted(by: { $0.key < $1.key }) {

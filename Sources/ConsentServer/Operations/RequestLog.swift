@@ -5,23 +5,23 @@ import Synchronization
 /// One JSON line per request: route, status, duration, notification uuid and type, error
 /// code. Never a payload or a token. Refusals are sampled (see ``RefusalSampling``): past
 /// `refusalsPerSecond` of one kind in a second, one line then counts the rest.
-public struct RequestLog: Sendable {
+package struct RequestLog: Sendable {
     /// Takes one line, UTF-8, without its newline.
     private let write: @Sendable ([UInt8]) -> Void
     private let sampling: Sampler
 
-    public init(refusalsPerSecond: Int = 0, write: @escaping @Sendable (String) -> Void) {
+    package init(refusalsPerSecond: Int = 0, write: @escaping @Sendable (String) -> Void) {
         self.write = { line in write(String(decoding: line, as: UTF8.self)) }
         self.sampling = Sampler(perSecond: refusalsPerSecond)
     }
 
     /// Lines to `writer`, which buffers them off the request's path.
-    public init(_ writer: LineWriter, refusalsPerSecond: Int = 20) {
+    package init(_ writer: LineWriter, refusalsPerSecond: Int = 20) {
         self.write = writer.write
         self.sampling = Sampler(perSecond: refusalsPerSecond)
     }
 
-    public static let discard = RequestLog { _ in }
+    package static let discard = RequestLog { _ in }
 
     func log(method: String, route: String, reply: Reply, seconds: Double) {
         if let code = reply.errorCode {
@@ -56,7 +56,7 @@ public struct RequestLog: Sendable {
     }
 
     /// Writes the counts still held; the server calls it when it stops.
-    public func finish() {
+    package func finish() {
         write(sampling.roll(to: .max))
     }
 

@@ -4,7 +4,7 @@ import Synchronization
 
 /// serve's retention, run once at start and then every `intervalMinutes`: what
 /// `agekit prune` does by hand, with the configured ages.
-public final class RetentionSchedule: Sendable {
+package final class RetentionSchedule: Sendable {
     let ledger: Ledger
     let retention: RetentionConfiguration
     let clock: Clock
@@ -12,7 +12,7 @@ public final class RetentionSchedule: Sendable {
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     /// Nil when the schedule is off (`intervalMinutes` 0).
-    public init?(
+    package init?(
         ledger: Ledger, retention: RetentionConfiguration, clock: Clock = .system,
         say: @escaping @Sendable (String) -> Void
     ) {
@@ -23,13 +23,13 @@ public final class RetentionSchedule: Sendable {
         self.say = say
     }
 
-    public var summary: String {
+    package var summary: String {
         let payloads = retention.payloadDays.map { "signed payloads after \($0) days" } ?? "signed payloads kept"
         return "  retention: delivered outbox rows after \(retention.deliveredOutboxDays) days, \(payloads); "
             + "every \(retention.intervalMinutes) min"
     }
 
-    public func start() {
+    package func start() {
         let running = Task.detached { [self] in
             while !Task.isCancelled {
                 runOnce()
@@ -39,7 +39,7 @@ public final class RetentionSchedule: Sendable {
         task.withLock { $0 = running }
     }
 
-    public func stop() {
+    package func stop() {
         task.withLock { running in
             running?.cancel()
             running = nil

@@ -3,8 +3,8 @@ import Foundation
 
 /// Builds the App Store Server API client for one app and environment from its `"api"`
 /// configuration, naming the field when something is missing.
-public enum APIClientFactory {
-    public static func client(
+package enum APIClientFactory {
+    package static func client(
         for app: AppConfiguration, index: Int? = nil, environment: APIEnvironment,
         transport: any APITransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy()
     ) throws(ServerError) -> AppStoreServerAPIClient {

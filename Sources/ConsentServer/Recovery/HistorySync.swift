@@ -2,7 +2,7 @@ import AppStoreServerAPI
 import Foundation
 
 /// Where history pages come from: the App Store Server API client, or a test double.
-public protocol NotificationHistorySource: Sendable {
+package protocol NotificationHistorySource: Sendable {
     func notificationHistory(
         _ request: NotificationHistoryRequest, paginationToken: String?
     ) async throws(AppStoreServerAPIError) -> NotificationHistoryPage
@@ -13,14 +13,14 @@ extension AppStoreServerAPIClient: NotificationHistorySource {}
 /// Recovery of missed notifications: pages through Get Notification History and feeds every
 /// signed payload through ``NotificationIntake``, the path Apple's own posts take, so a
 /// notification already stored is a no-op and a forged one is refused the same way.
-public struct HistorySync: Sendable {
+package struct HistorySync: Sendable {
     let source: any NotificationHistorySource
     let intake: NotificationIntake
     /// Times the sync starts over when a pagination token expires mid-way (safe: duplicates
     /// are no-ops).
     let restartsOnExpiredToken: Int
 
-    public init(source: any NotificationHistorySource, intake: NotificationIntake, restartsOnExpiredToken: Int = 1) {
+    package init(source: any NotificationHistorySource, intake: NotificationIntake, restartsOnExpiredToken: Int = 1) {
         self.source = source
         self.intake = intake
         self.restartsOnExpiredToken = restartsOnExpiredToken
@@ -28,7 +28,7 @@ public struct HistorySync: Sendable {
 
     /// Runs to the last page, the first API error (kept in ``HistorySyncReport/failure``) or
     /// the task's cancellation; `progress` is called after each page.
-    public func run(
+    package func run(
         _ request: NotificationHistoryRequest, progress: @Sendable (HistorySyncReport) -> Void = { _ in }
     ) async -> HistorySyncReport {
         var report = HistorySyncReport()
@@ -66,22 +66,22 @@ public struct HistorySync: Sendable {
 }
 
 /// What a sync did: counts by outcome, and why it stopped early, if it did.
-public struct HistorySyncReport: Sendable, Equatable {
-    public var pages = 0
-    public var new = 0
-    public var duplicate = 0
-    public var rejected = 0
+package struct HistorySyncReport: Sendable, Equatable {
+    package var pages = 0
+    package var new = 0
+    package var duplicate = 0
+    package var rejected = 0
     /// Rejections by code (`x5c_chain_invalid`, `unknown_app`, `store_unavailable`, ...).
-    public var rejectionCodes: [String: Int] = [:]
+    package var rejectionCodes: [String: Int] = [:]
     /// Rejections because the store could not commit (503): retry the sync later.
-    public var storeFailures = 0
+    package var storeFailures = 0
     /// Times the history was started over after an expired pagination token.
-    public var restarts = 0
-    public var failure: AppStoreServerAPIError?
+    package var restarts = 0
+    package var failure: AppStoreServerAPIError?
 
-    public init() {}
+    package init() {}
 
-    public var payloads: Int { new + duplicate + rejected }
+    package var payloads: Int { new + duplicate + rejected }
 
     mutating func count(_ outcome: NotificationIntake.Outcome) {
         switch outcome {
@@ -97,7 +97,7 @@ public struct HistorySyncReport: Sendable, Equatable {
 
 extension NotificationIntake {
     /// ``accept(_:completion:)`` awaited.
-    public func accept(_ signedPayload: String) async -> Outcome {
+    package func accept(_ signedPayload: String) async -> Outcome {
         await withCheckedContinuation { continuation in
             accept(signedPayload) { continuation.resume(returning: $0) }
         }

@@ -5,7 +5,7 @@ import Synchronization
 /// History sync on a timer inside `agekit serve`: for every app with `"historySync"`, once at
 /// startup and then every `intervalMinutes`, over the last `lookbackHours` (cut to the
 /// environment's history window), in each of its Production and Sandbox environments.
-public final class HistorySyncSchedule: Sendable {
+package final class HistorySyncSchedule: Sendable {
     struct Job: Sendable {
         let bundleId: String
         let environment: APIEnvironment
@@ -19,7 +19,7 @@ public final class HistorySyncSchedule: Sendable {
     private let tasks = Mutex<[Task<Void, Never>]>([])
 
     /// Nil when no app asks for a schedule.
-    public init?(
+    package init?(
         apps: [AppConfiguration], intake: NotificationIntake, say: @escaping @Sendable (String) -> Void,
         transport: any APITransport = URLSessionTransport()
     ) throws(ServerError) {
@@ -43,14 +43,14 @@ public final class HistorySyncSchedule: Sendable {
     }
 
     /// One line per job for the startup summary.
-    public var summary: [String] {
+    package var summary: [String] {
         jobs.map { job in
             "  history sync \(job.bundleId) \(job.environment.rawValue): every \(Int(job.interval / 60)) min over "
                 + "the last \(Int(job.lookback / 3600)) h"
         }
     }
 
-    public func start() {
+    package func start() {
         let started = jobs.map { job in
             Task { [say] in
                 while !Task.isCancelled {
@@ -65,7 +65,7 @@ public final class HistorySyncSchedule: Sendable {
 
     /// Cancels the loops and waits (at most `timeoutSeconds`) for a sync in flight to stop at
     /// its next payload, so nothing reaches the store after it closes.
-    public func stop(timeoutSeconds: Double = 5) {
+    package func stop(timeoutSeconds: Double = 5) {
         let running = tasks.withLock { tasks in
             defer { tasks = [] }
             return tasks

@@ -3,8 +3,8 @@ import Foundation
 /// What went wrong with a file, in the words of the system call that failed ("No such file or
 /// directory", "Permission denied"): Foundation's own errors print as an NSCocoaErrorDomain
 /// dump, or on Linux as "The operation could not be completed", which says nothing.
-public enum FileProblem {
-    public static func reason(_ error: any Error) -> String {
+package enum FileProblem {
+    package static func reason(_ error: any Error) -> String {
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return Platform.describe(error: Int32(error.code)) }
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
@@ -23,7 +23,7 @@ public enum FileProblem {
     /// The same for making `path`, where Foundation gives no cause at all (error 512): the
     /// nearest ancestor that exists says it, a file where a directory is needed or one that
     /// may not be written.
-    public static func reason(_ error: any Error, making path: String) -> String {
+    package static func reason(_ error: any Error, making path: String) -> String {
         let code = (error as NSError).code
         guard (error as NSError).domain == NSCocoaErrorDomain, code == NSFileWriteUnknownError else {
             return reason(error)

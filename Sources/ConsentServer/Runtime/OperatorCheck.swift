@@ -5,31 +5,31 @@ import Foundation
 /// What `agekit check` verifies, and `serve` before it starts: each part of a configuration
 /// that can be wrong on a bad day, with a verdict, without serving and without writing a
 /// file. The store URL appears only redacted.
-public struct OperatorCheck: Sendable {
-    public struct Verdict: Sendable, Equatable {
-        public enum Outcome: String, Sendable { case ok, warn, fail }
-        public let outcome: Outcome
-        public let subject: String
-        public let detail: String
+package struct OperatorCheck: Sendable {
+    package struct Verdict: Sendable, Equatable {
+        package enum Outcome: String, Sendable { case ok, warn, fail }
+        package let outcome: Outcome
+        package let subject: String
+        package let detail: String
 
-        public init(outcome: Outcome, subject: String, detail: String) {
+        package init(outcome: Outcome, subject: String, detail: String) {
             self.outcome = outcome
             self.subject = subject
             self.detail = detail
         }
 
-        public var line: String {
+        package var line: String {
             let mark = outcome == .fail ? "FAIL" : outcome.rawValue
             return mark.padding(toLength: 6, withPad: " ", startingAt: 0)
                 + subject.padding(toLength: 15, withPad: " ", startingAt: 0) + detail
         }
     }
 
-    public let configuration: ServerConfiguration
-    public let environment: [String: String]
-    public let openStore: @Sendable (String) throws(LedgerError) -> any LedgerStore
+    package let configuration: ServerConfiguration
+    package let environment: [String: String]
+    package let openStore: @Sendable (String) throws(LedgerError) -> any LedgerStore
 
-    public init(
+    package init(
         configuration: ServerConfiguration, environment: [String: String],
         openStore: @escaping @Sendable (String) throws(LedgerError) -> any LedgerStore
     ) {
@@ -39,7 +39,7 @@ public struct OperatorCheck: Sendable {
     }
 
     /// Every verdict; `listen` false when the caller binds the addresses itself next.
-    public func run(listen: Bool = true) -> [Verdict] {
+    package func run(listen: Bool = true) -> [Verdict] {
         var verdicts: [Verdict] = []
         if listen { verdicts += listenAddresses() }
         verdicts += store()

@@ -4,27 +4,27 @@ import Foundation
 
 /// `agekit serve` put together: the services of ``ServiceAssembly`` behind the HTTP
 /// server. Prints a short startup summary.
-public final class ServerRuntime: Sendable {
-    public let services: ServiceAssembly
-    public let server: HTTPServer
+package final class ServerRuntime: Sendable {
+    package let services: ServiceAssembly
+    package let server: HTTPServer
     /// The admin API's own listener, when `admin.listen` is configured.
-    public let adminServer: HTTPServer?
-    public let responder: ConsentResponder
+    package let adminServer: HTTPServer?
+    package let responder: ConsentResponder
     private let requestLog: RequestLog
     /// Held while serving: a second `serve` on the same SQLite file is refused.
     private let storeLock: StoreLock?
     /// Present when an app forwards events to its backend.
-    public let forwarder: Forwarder?
+    package let forwarder: Forwarder?
     /// Scheduled notification history recovery, when an app configures `historySync`.
-    public let recovery: HistorySyncSchedule?
+    package let recovery: HistorySyncSchedule?
     /// Scheduled pruning (`retention`), unless turned off.
-    public let retention: RetentionSchedule?
-    public var ledger: Ledger { services.ledger }
-    public var configuration: ServerConfiguration { services.configuration }
+    package let retention: RetentionSchedule?
+    package var ledger: Ledger { services.ledger }
+    package var configuration: ServerConfiguration { services.configuration }
 
     /// Starts serving; throws with a clear message when anything is missing or wrong. The
     /// request log goes to standard error unless `requestLog` says otherwise.
-    public init(
+    package init(
         configuration: ServerConfiguration, environment: [String: String],
         openStore: (String) throws(LedgerError) -> any LedgerStore, requestLog: RequestLog? = nil,
         say: (String) -> Void
@@ -165,7 +165,7 @@ public final class ServerRuntime: Sendable {
     }
 
     /// Stops accepting, lets in-flight requests finish, then closes the store.
-    public func stop(drainTimeoutSeconds: Double = 10) {
+    package func stop(drainTimeoutSeconds: Double = 10) {
         recovery?.stop()
         retention?.stop()
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds)

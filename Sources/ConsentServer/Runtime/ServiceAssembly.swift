@@ -5,16 +5,16 @@ import Foundation
 /// The services behind every server-side command, built from one configuration: trust
 /// anchors (Apple roots, and the local test CA in LocalTesting mode), the store and ledger,
 /// the verifier, and the intake every signed notification goes through.
-public final class ServiceAssembly: Sendable {
-    public let configuration: ServerConfiguration
-    public let ledger: Ledger
-    public let verifier: SignedDataVerifier
-    public let intake: NotificationIntake
-    public let metrics: Metrics
+package final class ServiceAssembly: Sendable {
+    package let configuration: ServerConfiguration
+    package let ledger: Ledger
+    package let verifier: SignedDataVerifier
+    package let intake: NotificationIntake
+    package let metrics: Metrics
     /// One line per trusted root with its SHA-256 fingerprint.
-    public let trustSummary: [String]
+    package let trustSummary: [String]
 
-    public init(
+    package init(
         configuration: ServerConfiguration, environment: [String: String],
         openStore: (String) throws(LedgerError) -> any LedgerStore, metrics: Metrics = Metrics()
     ) throws(ServerError) {
@@ -71,7 +71,7 @@ public final class ServiceAssembly: Sendable {
             verifier: verifier, apps: AppRegistry(configuration.apps), ledger: ledger, clock: .system, metrics: metrics)
     }
 
-    public func close() { ledger.close() }
+    package func close() { ledger.close() }
 }
 
 extension ServerConfiguration {

@@ -6,7 +6,7 @@ import Synchronization
 /// at once, since nothing is served yet; once it serves, the signal is handed to the caller
 /// for a graceful stop. A thread of its own waits for the signal, whatever the main thread
 /// is blocked in.
-public final class TerminationWatch: Sendable {
+package final class TerminationWatch: Sendable {
     private enum Stage {
         case starting, serving
         case signalled(String)
@@ -17,7 +17,7 @@ public final class TerminationWatch: Sendable {
 
     /// Installs the handlers and starts watching; `stopStarting` runs on the watch's thread
     /// when a signal arrives before ``serving()``, and must end the process.
-    public init(stopStarting: @escaping @Sendable (String) -> Never) {
+    package init(stopStarting: @escaping @Sendable (String) -> Never) {
         ShutdownSignals.blockTermination()
         let thread = Thread { [self] in
             let signal = ShutdownSignals.waitForTermination()
@@ -34,14 +34,14 @@ public final class TerminationWatch: Sendable {
     }
 
     /// Startup is over: from now on a signal asks for a graceful stop.
-    public func serving() {
+    package func serving() {
         stage.withLock { stage in
             if case .starting = stage { stage = .serving }
         }
     }
 
     /// Blocks until SIGTERM or SIGINT; returns its name.
-    public func waitForTermination() -> String {
+    package func waitForTermination() -> String {
         signalled.wait()
         return stage.withLock { stage in
             if case .signalled(let name) = stage { return name }
@@ -51,7 +51,7 @@ public final class TerminationWatch: Sendable {
 
     /// Writes `line` to standard error and ends the process at once, without running exit
     /// handlers while other threads may hold a store or a lock half-way.
-    public static func stopNow(_ line: String, status: Int32) -> Never {
+    package static func stopNow(_ line: String, status: Int32) -> Never {
         Platform.exitNow(writing: Array((line + "\n").utf8), status: status)
     }
 }

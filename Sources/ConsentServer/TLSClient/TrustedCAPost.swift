@@ -5,13 +5,13 @@ import Foundation
 /// a self-signed or private certificate (`agekit simulate --to https://... --cacert FILE`).
 /// URLSession on Linux trusts only the system store, so this speaks TLS (1.2 or later, the
 /// peer's name or address checked) through OpenSSL, and HTTP/1.1 with `Connection: close`.
-public enum TrustedCAPost {
-    public struct Answer: Sendable {
-        public let status: Int
-        public let body: [UInt8]
+package enum TrustedCAPost {
+    package struct Answer: Sendable {
+        package let status: Int
+        package let body: [UInt8]
     }
 
-    public static func post(
+    package static func post(
         _ url: URL, headers: [String: String], body: [UInt8], caFile: String, timeoutSeconds: Double = 30
     ) throws(ServerError) -> Answer {
         guard url.scheme == "https", let host = url.host else {

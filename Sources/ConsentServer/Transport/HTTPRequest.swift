@@ -1,21 +1,21 @@
 /// One HTTP request as the handlers see it: the transport has already read the whole body
 /// and applied the size limits, so a handler never deals with partial uploads.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The request method as sent, e.g. `GET` or `POST`.
-    public var method: String
+    package var method: String
     /// The path without the query string, as sent (escapes kept): routes decode each segment once.
-    public var path: String
+    package var path: String
     /// Arguments parsed from the URL query string and percent-decoded once; a name without `=`
     /// maps to "", and of repeated names the last one wins.
-    public var query: [String: String]
+    package var query: [String: String]
     /// Header fields with lowercased names; repeated fields are joined with ", ".
-    public var headers: [String: String]
-    public var body: [UInt8]
+    package var headers: [String: String]
+    package var body: [UInt8]
     /// The connection's peer address (4 or 16 bytes), empty where there is none (in-process
     /// tests): what limits a client's failed authentications.
-    public var clientAddress: [UInt8] = []
+    package var clientAddress: [UInt8] = []
 
-    public init(
+    package init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
         body: [UInt8] = []
     ) {

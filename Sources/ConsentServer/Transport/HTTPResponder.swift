@@ -4,7 +4,7 @@
 /// (the transport then answers without suspending the connection) or later. A reply that
 /// never comes holds its connection (suspended connections do not time out) until the
 /// server stops, which answers it with 503.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void)
 
     /// The transport refused a request or a connection before any request reached
@@ -18,23 +18,23 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func transportRefused(_ refused: RefusedRequest) {}
+    package func transportRefused(_ refused: RefusedRequest) {}
 
-    public func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? { nil }
+    package func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? { nil }
 }
 
 /// What the transport knows of a request or connection it refused itself: enough for the
 /// request log and the metrics, which every refusal reaches.
-public struct RefusedRequest: Sendable, Equatable {
-    public let code: String
+package struct RefusedRequest: Sendable, Equatable {
+    package let code: String
     /// The status answered; nil when the connection was closed without an answer (a
     /// deadline, an eviction, a source refused at accept time).
-    public let status: Int?
+    package let status: Int?
     /// The method and path as sent, when the head was read.
-    public let method: String?
-    public let path: String?
+    package let method: String?
+    package let path: String?
 
-    public init(code: String, status: Int? = nil, method: String? = nil, path: String? = nil) {
+    package init(code: String, status: Int? = nil, method: String? = nil, path: String? = nil) {
         self.code = code
         self.status = status
         self.method = method

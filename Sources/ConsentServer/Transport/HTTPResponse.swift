@@ -1,11 +1,11 @@
 /// One HTTP response. The transport adds `Content-Length` and `Date` itself.
-public struct HTTPResponse: Sendable {
-    public var status: Int
+package struct HTTPResponse: Sendable {
+    package var status: Int
     /// Header fields in the order they are sent; names may repeat.
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -14,7 +14,7 @@ public struct HTTPResponse: Sendable {
 
 extension HTTPResponse {
     /// A JSON error in the shape every AgeKit endpoint uses: `{"error":{"code":...,"message":...}}`.
-    public static func jsonError(status: Int, code: String, message: String) -> HTTPResponse {
+    package static func jsonError(status: Int, code: String, message: String) -> HTTPResponse {
         var body: [UInt8] = []
         body.reserveCapacity(code.utf8.count + message.utf8.count + 40)
         body.append(contentsOf: #"{"error":{"code":"#.utf8)

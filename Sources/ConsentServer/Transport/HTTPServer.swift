@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Handlers never see the transport, so the same responder runs in-process in tests and
 /// behind a real socket here.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     private enum Phase {
         case idle
         case running(MHDDaemon)
@@ -13,19 +13,19 @@ public final class HTTPServer: Sendable {
         case stopped
     }
 
-    public let configuration: HTTPServerConfiguration
+    package let configuration: HTTPServerConfiguration
     private let responder: any HTTPResponder
     private let phase = Mutex(Phase.idle)
     private let boundPort = Atomic<UInt16>(0)
 
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
+    package init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
     }
 
     /// Binds and starts serving. Throws with a code naming what is wrong: the address, the
     /// port (in use), the configuration or the TLS material. A server starts at most once.
-    public func start() throws(ServerError) {
+    package func start() throws(ServerError) {
         if let error = configuration.validationError() { throw error }
         if let tls = configuration.tls {
             guard MHDDaemon.tlsSupported else {
@@ -54,12 +54,12 @@ public final class HTTPServer: Sendable {
     }
 
     /// The bound port once started (the chosen one when configured with 0), else 0.
-    public var port: UInt16 { boundPort.load(ordering: .acquiring) }
+    package var port: UInt16 { boundPort.load(ordering: .acquiring) }
 
     /// Graceful stop: stop accepting connections, wait until in-flight requests have been
     /// answered (at most `drainTimeoutSeconds`; replies still missing then get 503), then
     /// close every connection. Idempotent: a second call returns at once.
-    public func stop(drainTimeoutSeconds: Double = 10) {
+    package func stop(drainTimeoutSeconds: Double = 10) {
         let daemon = phase.withLock { phase -> MHDDaemon? in
             guard case .running(let daemon) = phase else { return nil }
             phase = .stopping

@@ -1,39 +1,39 @@
 /// How the HTTP server listens and what it refuses. Every limit protects the process from a
 /// client: the body and header limits from memory exhaustion, the idle timeout and the
 /// connection limit from slow or numerous clients holding sockets.
-public struct HTTPServerConfiguration: Sendable {
+package struct HTTPServerConfiguration: Sendable {
     /// An IPv4 or IPv6 literal, or `localhost` (127.0.0.1). Names are not resolved.
-    public var host: String
+    package var host: String
     /// 0 picks a free port; `HTTPServer.port` tells which.
-    public var port: UInt16
+    package var port: UInt16
     /// Event-loop threads (epoll); above 1 they form a pool sharing the listening socket.
-    public var threads: Int
+    package var threads: Int
     /// Larger bodies get 413 with the code `body_too_large`.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Per-connection buffer for the request line and headers; larger headers get 431.
-    public var memoryPerConnectionBytes: Int
+    package var memoryPerConnectionBytes: Int
     /// Open connections at most (split evenly across the threads); further clients wait in
     /// the listen backlog until one closes.
-    public var maxConnections: Int
+    package var maxConnections: Int
     /// A connection silent for this long is closed; 0 disables the timeout.
-    public var idleTimeoutSeconds: Int
+    package var idleTimeoutSeconds: Int
     /// The whole request head (request line and headers) must arrive within this many
     /// seconds of the connection's start or of the previous response; 0: no deadline.
-    public var requestHeadTimeoutSeconds: Int
+    package var requestHeadTimeoutSeconds: Int
     /// After the head, the body must arrive at least this fast (with the head's deadline as
     /// grace); 0: no minimum.
-    public var minBodyBytesPerSecond: Int
+    package var minBodyBytesPerSecond: Int
     /// Open connections from one IP address at most (further ones are refused at once);
     /// 0: no limit. Behind a reverse proxy every connection comes from the proxy.
-    public var maxConnectionsPerAddress: Int
+    package var maxConnectionsPerAddress: Int
     /// Client addresses accepted; others are closed at accept time.
-    public var allowedSources: SourcePolicy = .any
+    package var allowedSources: SourcePolicy = .any
     /// Serve HTTPS (TLS 1.2 and 1.3 only) with this certificate and key.
-    public var tls: TLSFiles?
+    package var tls: TLSFiles?
     /// A socket already bound to `host:port`: the server listens on it instead of binding.
-    public var listeningSocket: ListeningSocket?
+    package var listeningSocket: ListeningSocket?
 
-    public init(
+    package init(
         host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, maxBodyBytes: Int = 256 * 1024,
         memoryPerConnectionBytes: Int = 64 * 1024, maxConnections: Int = 1024, idleTimeoutSeconds: Int = 10,
         requestHeadTimeoutSeconds: Int = 0, minBodyBytesPerSecond: Int = 0, maxConnectionsPerAddress: Int = 0,

@@ -3,14 +3,14 @@ import Synchronization
 /// A socket bound and listening before the server is built around it, so that `serve` learns
 /// the address is taken before it writes a database, a token or a CA. The one owner of the
 /// descriptor until libmicrohttpd takes it (``handOver()``), which then closes it when it stops.
-public final class ListeningSocket: Sendable {
+package final class ListeningSocket: Sendable {
     private let descriptor: Mutex<Int32>
     /// The bound port (the chosen one when asked for 0).
-    public let port: UInt16
+    package let port: UInt16
     let isIPv6: Bool
 
     /// Listens with the system's largest backlog, libmicrohttpd's own default.
-    public init(host: String, port: UInt16) throws(ServerError) {
+    package init(host: String, port: UInt16) throws(ServerError) {
         let address = try ListenAddress(host: host, port: port)
         isIPv6 = address.isIPv6
         switch Platform.openListener(on: address) {

@@ -5,7 +5,7 @@
 /// from `X-Forwarded-For`: the last address in it that is not itself a trusted proxy (each
 /// proxy appends the address it saw; anything to the left of the first one it did not add is
 /// the client's own writing). A direct client's header is never read.
-public struct SourcePolicy: Sendable, Equatable {
+package struct SourcePolicy: Sendable, Equatable {
     struct Range: Sendable, Equatable {
         let bytes: [UInt8]
         let prefix: Int
@@ -14,12 +14,12 @@ public struct SourcePolicy: Sendable, Equatable {
     let ranges: [Range]
     let proxies: [Range]
     /// The ranges as configured, for the startup summary.
-    public let cidrs: [String]
-    public let trustedProxies: [String]
+    package let cidrs: [String]
+    package let trustedProxies: [String]
 
     /// Parsed once, when the configuration is read; a range that does not parse is refused
     /// naming its field.
-    public init(_ cidrs: [String], trustedProxies: [String] = []) throws(ServerError) {
+    package init(_ cidrs: [String], trustedProxies: [String] = []) throws(ServerError) {
         self.cidrs = cidrs
         self.trustedProxies = trustedProxies
         ranges = try cidrs.map { (cidr: String) throws(ServerError) -> Range in
@@ -30,7 +30,7 @@ public struct SourcePolicy: Sendable, Equatable {
         }
     }
 
-    public static let any = try! SourcePolicy([])
+    package static let any = try! SourcePolicy([])
 
     var acceptsAll: Bool { ranges.isEmpty }
 

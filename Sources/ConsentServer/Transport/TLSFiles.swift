@@ -1,17 +1,17 @@
 import Foundation
 
 /// A PEM certificate (chain) and its PEM private key, served by the TLS layer.
-public struct TLSFiles: Sendable {
-    public var certificatePEM: [UInt8]
-    public var keyPEM: [UInt8]
+package struct TLSFiles: Sendable {
+    package var certificatePEM: [UInt8]
+    package var keyPEM: [UInt8]
 
-    public init(certificatePEM: [UInt8], keyPEM: [UInt8]) {
+    package init(certificatePEM: [UInt8], keyPEM: [UInt8]) {
         self.certificatePEM = certificatePEM
         self.keyPEM = keyPEM
     }
 
     /// Reads both files now, so a missing file fails at configuration time, not at the first handshake.
-    public init(certificatePath: String, keyPath: String) throws(ServerError) {
+    package init(certificatePath: String, keyPath: String) throws(ServerError) {
         self.init(
             certificatePEM: try Self.read(certificatePath, what: "certificate"),
             keyPEM: try Self.read(keyPath, what: "private key"))
