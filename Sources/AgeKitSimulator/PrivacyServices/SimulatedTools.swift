@@ -10,7 +10,7 @@ public final class SimulatedTool: ThirdPartyTool, Sendable {
         var stopped = false
     }
 
-    /// Which feature the tool serves (analytics or attribution), as the journal names it.
+    /// Which feature the tool serves (ads, analytics, attribution), as the journal names it.
     public let feature: GuardedFeature
     private let state = Mutex(State())
     private let journal: PromptJournal
