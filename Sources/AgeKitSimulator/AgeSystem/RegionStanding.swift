@@ -2,7 +2,7 @@
 /// region's two dates (Apple's rollout or the law's) that follows. Every command prints it,
 /// so no answer hides which date it comes from.
 public struct RegionStanding: Hashable, Sendable, Encodable {
-    /// The region's name, the subject of text.
+    /// The region's name, the subject of ``text``.
     public var regionName: String
     /// Nil where the region has neither date (the unregulated default).
     public var follows: Region.DateBasis?
@@ -14,7 +14,7 @@ public struct RegionStanding: Hashable, Sendable, Encodable {
     public var covered: Bool
     /// The other fact, said even where the system does not follow it.
     public var lawEffectiveFrom: CalendarDay?
-    /// Whether the rule covers only accounts created from newAccountsFrom on.
+    /// Whether the rule covers only accounts created from ``newAccountsFrom`` on.
     public var newAccountsOnly: Bool
     /// The first day of accounts the rule covers; nil when it covers every account.
     public var newAccountsFrom: CalendarDay?

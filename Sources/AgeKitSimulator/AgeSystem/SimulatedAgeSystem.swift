@@ -73,7 +73,7 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
             clock: clock)
     }
 
-    /// The current setup (it changes only through update(_:) and updateAgeInSettings()).
+    /// The current setup (it changes only through ``update(_:)`` and ``updateAgeInSettings()``).
     public var setup: Setup { state.withLock { $0.setup } }
     /// How often each call has been made so far.
     public var calls: CallCounts { state.withLock { $0.calls } }

@@ -30,7 +30,7 @@ public enum GuardianBehavior: Hashable, Sendable {
         ("cancel", .childCancels),
     ]
 
-    /// The CLI names, in the order of named.
+    /// The CLI names, in the order of ``named``.
     public static var names: [String] { named.map { $0.name } }
 
     /// The behaviour with this CLI name (any case); nil when there is none.
