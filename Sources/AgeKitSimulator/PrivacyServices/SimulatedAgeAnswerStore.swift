@@ -18,7 +18,7 @@ public final class SimulatedAgeAnswerStore: AgeAnswerStore, Sendable {
         self.state = Mutex(State(answer: answer, cadence: cadence))
     }
 
-    /// The saved answer; nil before the first save.
+    /// The saved answer; nil when none was ever saved.
     public var answer: AgeAnswer? { state.withLock { $0.answer } }
     /// How many times an answer was saved.
     public var saveCount: Int { state.withLock { $0.saves } }

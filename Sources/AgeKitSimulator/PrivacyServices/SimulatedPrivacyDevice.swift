@@ -57,19 +57,19 @@ public struct SimulatedPrivacyDevice: Sendable {
     public let clock: SimulatedClock
     /// The simulated age system the launch asks.
     public let ageSystem: SimulatedAgeSystem
-    /// The consent SDK.
+    /// The consent SDK the launch refreshes and shows the form from.
     public let consent: SimulatedConsentSDK
-    /// The system tracking prompt.
+    /// The system tracking prompt, with how often it appeared.
     public let tracking: SimulatedTrackingPrompt
-    /// The ads SDK.
+    /// The ads SDK: its starts and its events.
     public let ads: SimulatedAdsSDK
-    /// The analytics tool.
+    /// The analytics tool: the events it received and dropped.
     public let analytics: SimulatedTool
-    /// The attribution tool.
+    /// The attribution tool: the events it received and dropped.
     public let attribution: SimulatedTool
-    /// The notification permission.
+    /// The notification permission, with how often its prompt appeared.
     public let notifications: SimulatedPermission
-    /// The location permission.
+    /// The location permission, with how often its prompt appeared.
     public let location: SimulatedPermission
     /// Where the age answer and the cadence record are saved.
     public let store: SimulatedAgeAnswerStore
