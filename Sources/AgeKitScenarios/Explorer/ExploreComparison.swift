@@ -22,7 +22,7 @@ public struct ExploreComparison: Hashable, Sendable, Codable {
 
     /// One cell whose outcome differs from the baseline's.
     public struct Change: Hashable, Sendable, Codable {
-        /// The cell.
+        /// Which cell changed, by its axis values.
         public var key: ExploreCell.Key
         /// `age`, `launch`, `changes` or `invariants`: the parts that differ.
         public var parts: [String]

@@ -8,7 +8,7 @@ public struct ExploreReport: Hashable, Sendable, Codable {
 
     /// One cell's result: its key, its violations and the figures it counts toward.
     public struct Cell: Hashable, Sendable, Codable {
-        /// The cell.
+        /// Which cell this is, by its axis values.
         public var key: ExploreCell.Key
         /// Indexes into ``ExploreReport/ageOutcomes``, ``launchOutcomes`` and ``changesOutcomes``.
         package var age: Int
