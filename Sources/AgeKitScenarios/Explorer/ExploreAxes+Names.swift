@@ -5,6 +5,7 @@ import AgeSignals
 /// `26.4`, `US-TX`, `2027-01-01`), so a test narrows the space as the command line does. A
 /// name that is no value of its axis throws `unknown_value`, with the name and the choices.
 extension ExploreAxes {
+    /// A persona by its name (`13to15-approved`) or a custom person by `age-N`.
     public static func person(named name: String) throws(ScenarioError) -> ExplorePerson {
         guard let person = ExplorePerson(name: name) else {
             let names = SandboxPersona.all.map(\.name).joined(separator: ", ")
@@ -13,6 +14,7 @@ extension ExploreAxes {
         return person
     }
 
+    /// An answer by its name: `declared`, `declined` or `unavailable`.
     public static func answer(named name: String) throws(ScenarioError) -> ExploreAnswer {
         guard let answer = ExploreAnswer(rawValue: name) else {
             throw unknown("'\(name)' is not declared, declined or unavailable")
@@ -20,6 +22,7 @@ extension ExploreAxes {
         return answer
     }
 
+    /// A platform by its name, such as `iOS` or `tvOS`.
     public static func platform(named name: String) throws(ScenarioError) -> Platform {
         do throws(AgeSignalsError) {
             return try Platform(parsing: name)

@@ -4,11 +4,17 @@ import AgeSignals
 /// Every value of every axis the explorer sweeps. The defaults cover the whole space; flags
 /// narrow an axis to the values they name.
 public struct ExploreAxes: Hashable, Sendable {
+    /// The people swept: sandbox personas and custom ages.
     public var persons: [ExplorePerson]
+    /// How each person answers when the app asks.
     public var answers: [ExploreAnswer]
+    /// The devices' platforms.
     public var platforms: [Platform]
+    /// The OS versions, each run on every platform.
     public var versions: [OSVersion]
+    /// The regions of the person's account.
     public var regions: [Region]
+    /// The days simulated.
     public var dates: [CalendarDay]
     /// The scenario options that are not axes, the same for every cell.
     package var scenario = ExploreScenario()
@@ -59,6 +65,7 @@ public struct ExploreAxes: Hashable, Sendable {
             versions: knownVersions, regions: catalog.regions, dates: dates.sorted())
     }
 
+    /// How many cells the sweep runs: the product of the axes' sizes.
     public var cellCount: Int {
         persons.count * answers.count * platforms.count * versions.count * regions.count * dates.count
     }

@@ -36,14 +36,23 @@ public struct ExploreCell: Hashable, Sendable {
             os: capabilities.os.description, region: region.id, date: day.description)
     }
 
+    /// A cell's identity in reports and baselines: each axis's value by name, ordered by region,
+    /// date, person, answer, platform and OS.
     public struct Key: Hashable, Sendable, Codable, Comparable {
+        /// The person's name, such as `13to15-approved` or `age-16`.
         public var person: String
+        /// How the person answers: `declared`, `declined` or `unavailable`.
         public var answer: String
+        /// The platform, such as `iOS`.
         public var platform: String
+        /// The OS version, such as `26.4`.
         public var os: String
+        /// The region's id, such as `US-TX`.
         public var region: String
+        /// The day, such as `2026-11-30`.
         public var date: String
 
+        /// The key in one line, for reports.
         public var text: String { "\(person) \(answer), \(platform) \(os), \(region), \(date)" }
 
         public static func < (lhs: Key, rhs: Key) -> Bool {

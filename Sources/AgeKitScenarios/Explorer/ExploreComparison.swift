@@ -20,20 +20,27 @@ public struct ExploreComparison: Hashable, Sendable, Codable {
         package var violations: [String]
     }
 
+    /// One cell whose outcome differs from the baseline's.
     public struct Change: Hashable, Sendable, Codable {
+        /// Which cell changed, by its axis values.
         public var key: ExploreCell.Key
         /// `age`, `launch`, `changes` or `invariants`: the parts that differ.
         public var parts: [String]
         package var old: Side
         package var new: Side
+        /// The lines the change crosses; empty when it crosses none.
         public var crossings: [Line]
     }
 
+    /// The baseline's name, as given to `--baseline`.
     public var baseline: String
+    /// The cells whose outcome differs from the baseline's.
     public var changed: [Change]
     /// Cells only in the new run, or only in the baseline (an axis changed).
     public var added: Int
+    /// Cells only in the baseline.
     public var removed: Int
+    /// How many changes cross each line, keyed by the line's raw value.
     public var crossings: [String: Int]
 
     package static func compare(

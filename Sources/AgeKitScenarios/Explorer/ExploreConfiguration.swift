@@ -7,9 +7,13 @@ import SignificantChanges
 /// settings of `agekit launch` and the change catalog of `agekit changes`. Each comes from a
 /// file or, without one, from the built-in example.
 public struct ExploreConfiguration: Sendable {
+    /// The app profile, as `agekit age` reads it: gates, cadence and gated features.
     public var profile: AppProfile
+    /// The owner settings, as `agekit launch` reads them.
     public var settings: OwnerSettings
+    /// The significant changes, as `agekit changes` reads them.
     public var catalog: ChangeCatalog
+    /// How the app routes a significant change.
     public var routing: RoutingSettings
     /// Where each part came from: a file name or "built-in".
     public var sources: [String: String]

@@ -29,6 +29,7 @@ public final class ExploreInvariants: Sendable {
         /// most once: an app that runs both (one ask machine) shows at most one sheet.
         case oneAgeRequestPerLaunch
 
+        /// The rule in words, for the report.
         public var summary: String {
             switch self {
             case .nothingAfterAgeWhenUnder: "nothing after the age step for a person under the launch threshold"
@@ -43,8 +44,11 @@ public final class ExploreInvariants: Sendable {
         }
     }
 
+    /// One rule a cell broke, and how.
     public struct Violation: Hashable, Sendable, Codable {
+        /// The rule broken.
         public var rule: Rule
+        /// What happened, in words.
         public var detail: String
     }
 

@@ -6,9 +6,11 @@ import AgeSignals
 public struct ExplorePerson: Hashable, Sendable {
     /// `13to15-approved`, or `age-16` for a custom person.
     public let name: String
+    /// The person's age on the day simulated.
     public let age: Int
     package let persona: SandboxPersona?
 
+    /// A sandbox persona, under its own name.
     public init(persona: SandboxPersona) {
         name = persona.name
         age = persona.age

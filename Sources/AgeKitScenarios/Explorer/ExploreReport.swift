@@ -6,30 +6,44 @@ public struct ExploreReport: Hashable, Sendable, Codable {
     /// refused, never half-compared.
     package static let currentFormatVersion = 1
 
+    /// One cell's result: its key, its violations and the figures it counts toward.
     public struct Cell: Hashable, Sendable, Codable {
+        /// Which cell this is, by its axis values.
         public var key: ExploreCell.Key
         /// Indexes into ``ExploreReport/ageOutcomes``, ``launchOutcomes`` and ``changesOutcomes``.
         package var age: Int
         package var launch: Int
         package var changes: Int
+        /// The invariants the cell broke; empty when it kept them all.
         public var violations: [ExploreInvariants.Violation]
+        /// A known minor, or one in a regulated region, reached the tracking prompt.
         public var minorTracking: Bool
+        /// A feature for 18+ opened for someone under 18.
         public var minorAdultFeature: Bool
+        /// Under the threshold by age in an unregulated region, shown the tracking prompt on the
+        /// system's word that no check is required (information, not a violation).
         public var tracksUnderThresholdByAge: Bool
     }
 
+    /// The figures of the whole sweep, as `agekit explore` prints them.
     public struct Summary: Hashable, Sendable, Codable {
+        /// How many cells ran.
         public var cells = 0
         /// The gate asks the system (at launch or on first use of a gated feature).
         public var asks = 0
+        /// How many of the asks happen at launch.
         public var asksAtLaunch = 0
         /// Something stays blocked when the significant-change simulation ends.
         public var blocks = 0
         /// The launch stops at the age step.
         public var stopsLaunch = 0
+        /// Cells where a known minor, or one in a regulated region, reached the tracking prompt.
         public var minorTracking = 0
+        /// Cells where a feature for 18+ opened for someone under 18.
         public var minorAdultFeature = 0
+        /// Cells under the threshold by age shown the tracking prompt on the system's word (information).
         public var tracksUnderThresholdByAge = 0
+        /// Cells that break at least one invariant.
         public var violatingCells = 0
         /// Violations per invariant, every rule listed (zero included).
         public var violations: [String: Int] = [:]
@@ -50,11 +64,14 @@ public struct ExploreReport: Hashable, Sendable, Codable {
     package var configuration: [String: String]
     package var threshold: Int
     package var axes: Axes
+    /// The figures of the whole sweep.
     public var summary: Summary
     package var ageOutcomes: [AgeCellOutcome]
     package var launchOutcomes: [LaunchCellOutcome]
     package var changesOutcomes: [ChangesCellOutcome]
+    /// Every cell, with its violations and figures.
     public var cells: [Cell]
+    /// What changed since the baseline; nil without one.
     public var comparison: ExploreComparison?
     /// The axes and configuration parts the run took by default, in words (absent in reports
     /// written before it was kept).

@@ -7,6 +7,7 @@ public struct ExploreSweep: Sendable {
     package var configuration: ExploreConfiguration
     /// Nil runs the simulator (``SimulatorEvaluator``) on the configuration.
     package var evaluator: (any ExploreEvaluator)? = nil
+    /// A sweep of every cell of `axes` for `configuration`, on the simulator.
     public init(axes: ExploreAxes, configuration: ExploreConfiguration) {
         self.axes = axes
         self.configuration = configuration

@@ -4,8 +4,11 @@ import Foundation
 /// A day of the Gregorian calendar (UTC), the simulator's unit for birthdays, declarations
 /// and the anniversaries at which the system refreshes its cached answer.
 public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The year, such as 2026.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, 1 to 31.
     public let day: Int
 
     /// A day that exists in the calendar; nil otherwise (for example February 30).

@@ -6,9 +6,12 @@ import AgeSignals
 public struct Region: Hashable, Sendable, Codable {
     /// The regulatory features the system reports for minors and for adults.
     public struct Features: Hashable, Sendable, Codable {
+        /// Reported for a person under the regional maximum.
         public var minor: [RegulatoryFeature]
+        /// Reported for a person at or over the regional maximum.
         public var adult: [RegulatoryFeature]
 
+        /// Features for minors and for adults; none by default.
         public init(minor: [RegulatoryFeature] = [], adult: [RegulatoryFeature] = []) {
             self.minor = minor
             self.adult = adult
@@ -17,10 +20,14 @@ public struct Region: Hashable, Sendable, Codable {
 
     /// Where a region's facts come from, in words (the seed and its passage).
     public struct Sources: Hashable, Sendable, Codable {
+        /// The passage that gives the law and its date.
         public var law: String?
+        /// The passage that gives Apple's rollout date.
         public var appleRollout: String?
+        /// The passage that gives the regulatory features.
         public var features: String?
 
+        /// Sources in words; any may be absent.
         public init(law: String? = nil, appleRollout: String? = nil, features: String? = nil) {
             self.law = law
             self.appleRollout = appleRollout
@@ -30,6 +37,7 @@ public struct Region: Hashable, Sendable, Codable {
 
     /// `US-TX`, `BR`, ... or `default`.
     public var id: String
+    /// The name people know the region by, for listings (`Texas`, `Brazil`).
     public var name: String
     /// The law in one line, for listings.
     public var law: String?
@@ -74,6 +82,7 @@ public struct Region: Hashable, Sendable, Codable {
     /// ``cadenceRule`` parsed; nil when absent or not a rule name.
     public var parsedCadenceRule: CadenceRule? { cadenceRule.flatMap { try? CadenceRule(parsing: $0) } }
 
+    /// A region with the given facts; the defaults describe an unregulated one (for tests).
     public init(
         id: String, name: String, law: String? = nil, lawEffectiveFrom: CalendarDay? = nil,
         appleRolloutFrom: CalendarDay? = nil, regulated: Bool = false, lawBands: [Int]? = nil, canDecline: Bool = true,

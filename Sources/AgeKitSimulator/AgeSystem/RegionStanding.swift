@@ -2,6 +2,7 @@
 /// region's two dates (Apple's rollout or the law's) that follows. Every command prints it,
 /// so no answer hides which date it comes from.
 public struct RegionStanding: Hashable, Sendable, Encodable {
+    /// The region's name, the subject of ``text``.
     public var regionName: String
     /// Nil where the region has neither date (the unregulated default).
     public var follows: Region.DateBasis?
@@ -13,8 +14,11 @@ public struct RegionStanding: Hashable, Sendable, Encodable {
     public var covered: Bool
     /// The other fact, said even where the system does not follow it.
     public var lawEffectiveFrom: CalendarDay?
+    /// Whether the rule covers only accounts created from ``newAccountsFrom`` on.
     public var newAccountsOnly: Bool
+    /// The first day of accounts the rule covers; nil when it covers every account.
     public var newAccountsFrom: CalendarDay?
+    /// When the person's account was created; nil is unknown and counts as new.
     public var accountCreated: CalendarDay?
 
     /// Whether the region's rule applies to this person today.

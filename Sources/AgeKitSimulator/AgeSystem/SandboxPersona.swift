@@ -4,12 +4,17 @@ import AgeSignals
 public struct SandboxPersona: Hashable, Sendable {
     /// The CLI name, such as `13to15-approved`.
     public let name: String
+    /// What the persona is, in one line, for listings.
     public let summary: String
     /// The age the persona is today.
     public let age: Int
+    /// How the age range was declared.
     public let declaration: AgeRangeDeclaration
+    /// Whether the persona shares its range when an app asks.
     public let sharing: SharingBehaviour
+    /// The sandbox's "significant update notification applicable" switch.
     public let significantUpdateApplicable: Bool
+    /// How the guardian answers a significant-change permission question.
     public let guardianAnswer: GuardianPermissionAnswer
 
     /// What the name does not say, where it could mislead.

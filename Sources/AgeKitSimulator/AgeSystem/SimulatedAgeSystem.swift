@@ -11,11 +11,16 @@ import Synchronization
 public final class SimulatedAgeSystem: AgeRangeService, Sendable {
     /// Everything that decides an answer.
     public struct Setup: Hashable, Sendable {
+        /// The person the system answers about.
         public var person: SimulatedPerson
+        /// The region of the person's account.
         public var region: Region
+        /// The device's platform and OS, which decide the calls and cases available.
         public var capabilities: PlatformCapabilities
+        /// The failures injected into each call.
         public var faults: SimulatorFaults
 
+        /// A setup on iOS 26.5 in the unregulated region with no faults, unless given.
         public init(
             person: SimulatedPerson, region: Region = .unregulated,
             capabilities: PlatformCapabilities = PlatformCapabilities(platform: .iOS, os: OSVersion(26, 5)),
@@ -30,10 +35,14 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
 
     /// How often each call was made (a request that showed no sheet counts too).
     public struct CallCounts: Hashable, Sendable {
+        /// Calls to `requestAgeRange(gates:)`.
         public var requests = 0
+        /// Calls to `isEligibleForAgeFeatures`.
         public var eligibility = 0
+        /// Calls to `requiredRegulatoryFeatures`.
         public var regulatoryFeatures = 0
 
+        /// No calls yet.
         public init() {}
     }
 
@@ -42,9 +51,11 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
         var calls = CallCounts()
     }
 
+    /// The clock that gives the system its day: ages, anniversaries and rollouts follow it.
     public let clock: SimulatedClock
     private let state: Mutex<State>
 
+    /// A system with `setup` on `clock`.
     public init(_ setup: Setup, clock: SimulatedClock = SimulatedClock()) {
         self.clock = clock
         self.state = Mutex(State(setup: setup))
@@ -62,7 +73,9 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
             clock: clock)
     }
 
+    /// The current setup (it changes only through ``update(_:)`` and ``updateAgeInSettings()``).
     public var setup: Setup { state.withLock { $0.setup } }
+    /// How often each call has been made so far.
     public var calls: CallCounts { state.withLock { $0.calls } }
 
     /// Changes the setup (person, region, device, faults) between calls.

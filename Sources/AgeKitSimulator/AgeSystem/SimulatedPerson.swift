@@ -22,14 +22,18 @@ public enum SharingBehaviour: Hashable, Sendable {
 /// How a guardian answers a significant-change permission question (PermissionKit). Adults
 /// have no guardian: asking for them fails with `AskError.notAvailable`.
 public enum GuardianPermissionAnswer: String, Hashable, Sendable, CaseIterable {
+    /// The guardian approves the change.
     case approve
+    /// The guardian declines the change.
     case decline
+    /// No guardian to ask (an adult): the question fails.
     case notAvailable
 }
 
 /// Someone the simulated system knows. The birth date stays inside the simulator: apps only
 /// ever see a range computed from it.
 public struct SimulatedPerson: Hashable, Sendable {
+    /// A label for listings and reports (a persona's name, or `custom`).
     public var name: String
     /// Known only to the simulator.
     public var birthDate: CalendarDay
@@ -39,14 +43,19 @@ public struct SimulatedPerson: Hashable, Sendable {
     public var checkMethod: AgeRangeDeclaration
     /// The day of the declaration: the cached answer refreshes on its anniversaries.
     public var declaredOn: CalendarDay
+    /// Whether the person shares their range when an app asks.
     public var sharing: SharingBehaviour
+    /// The parental controls the system reports (for a family member).
     public var parentalControls: ParentalControls
     /// The sandbox's "significant update notification applicable" switch.
     public var significantUpdateApplicable: Bool
+    /// How the guardian answers a significant-change permission question.
     public var guardianAnswer: GuardianPermissionAnswer
     /// When the Apple Account was created; nil is unknown and counts as a new account.
     public var accountCreated: CalendarDay?
 
+    /// A person; without `checkMethod` and `guardianAnswer`, both follow from whether
+    /// `declaration` is a guardian's.
     public init(
         name: String, birthDate: CalendarDay, declaration: AgeRangeDeclaration, checkMethod: AgeRangeDeclaration? = nil,
         declaredOn: CalendarDay, sharing: SharingBehaviour = .shares, parentalControls: ParentalControls = [],

@@ -12,14 +12,18 @@ public struct SimulatorFaults: Hashable, Sendable {
         case hang
     }
 
+    /// What `requestAgeRange(gates:)` does instead of answering; nil answers.
     public var request: Fault?
+    /// What `isEligibleForAgeFeatures` does instead of answering; nil answers.
     public var eligibility: Fault?
+    /// What `requiredRegulatoryFeatures` does instead of answering; nil answers.
     public var regulatoryFeatures: Fault?
     /// Eligibility reads false in regions where that was reported (Brazil, Texas).
     public var eligibilityFalseNegative: Bool
     /// Eligibility reads true in an unregulated region.
     public var eligibilityFalsePositive: Bool
 
+    /// Faults for the calls given; every other call answers.
     public init(
         request: Fault? = nil, eligibility: Fault? = nil, regulatoryFeatures: Fault? = nil,
         eligibilityFalseNegative: Bool = false, eligibilityFalsePositive: Bool = false
@@ -31,6 +35,7 @@ public struct SimulatorFaults: Hashable, Sendable {
         self.eligibilityFalsePositive = eligibilityFalsePositive
     }
 
+    /// No faults: every call answers.
     public static let none = SimulatorFaults()
 
     /// Whether a call hangs: only then does anything sleep past a deadline on the clock.

@@ -5,8 +5,11 @@ import SignificantChanges
 /// person asks, the simulated center hands the question over (or throws), the guardian's
 /// answers and the question's expiry arrive when their time comes.
 public struct CommunicationSimulation: Sendable {
+    /// The feature the person asks to use, as shown in the question.
     public var feature: String
+    /// The people the person asks to communicate with.
     public var contacts: [CommunicationContact]
+    /// How the guardian answers, in time after the question is sent.
     public var guardian: GuardianBehavior
     /// Thrown by the system's ask, e.g. `communicationLimitsNotEnabled`.
     public var error: PermissionAskError?
@@ -14,9 +17,12 @@ public struct CommunicationSimulation: Sendable {
     public var reportsCancel: Bool
     /// The system knows the person as an adult: every ask throws `notAvailable`.
     public var personIsAdult: Bool
+    /// How long the app waits for an answer before it gives up.
     public var timeout: TimeInterval
+    /// When the person asks.
     public var start: Date
 
+    /// A request for `feature`, answered by a guardian who approves after five minutes unless given.
     public init(
         feature: String, contacts: [CommunicationContact] = [CommunicationContact(handle: "friend")],
         guardian: GuardianBehavior = .approve(after: 5 * 60), error: PermissionAskError? = nil,
@@ -35,17 +41,25 @@ public struct CommunicationSimulation: Sendable {
 
     /// One line of the run: the state after an event, and the actions it asked for.
     public struct Step: Hashable, Sendable {
+        /// The simulated time of the event.
         public let at: Date
+        /// The event the request handled, such as `ask` or `askFailed(notAvailable)`.
         public let event: String
+        /// The request's state after the event.
         public let state: String
+        /// The actions the event asked for, in order.
         public let actions: [String]
     }
 
+    /// How a run ended and how it got there.
     public struct Result: Sendable {
+        /// The request as the run left it.
         public let request: CommunicationRequest
+        /// Every event of the run, in time order.
         public let steps: [Step]
     }
 
+    /// Runs until no answer or expiry is left.
     public func run() async -> Result {
         let clock = StepClock(start)
         let center = SimulatedCommunicationCenter(

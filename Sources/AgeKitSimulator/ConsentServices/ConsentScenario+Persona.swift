@@ -9,8 +9,11 @@ extension ConsentScenario {
     /// What the simulated system tells the app about a sandbox persona in a region: who the
     /// person is for routing, the required features, and the guardian the persona implies.
     public struct PersonaAnswer: Hashable, Sendable {
+        /// Who the person is, for routing.
         public let subject: ConsentSubject
+        /// The features the app routes by (reported, inferred or synced).
         public let features: Set<RegulatoryFeature>
+        /// Approves or denies after five minutes, as the persona's guardian answer says.
         public let guardian: GuardianBehavior
         /// Where the features came from on this OS.
         public let featuresSource: String

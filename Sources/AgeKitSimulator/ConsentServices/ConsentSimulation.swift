@@ -7,18 +7,27 @@ import Synchronization
 /// code, the flow's actions performed against the fakes (permission center, acknowledgment,
 /// synced ledger), guardian answers and the app's timeout delivered when their time comes.
 public struct ConsentSimulation: Sendable {
+    /// What the run starts from.
     public let scenario: ConsentScenario
 
+    /// A simulation of `scenario`.
     public init(_ scenario: ConsentScenario) {
         self.scenario = scenario
     }
 
+    /// Where a run ended, and the fakes it ran against, for inspection.
     public struct Result: Sendable {
+        /// The flow as the run left it.
         public let flow: SignificantChangeFlow
+        /// Every event and action of the run, in time order.
         public let timeline: [TimelineEntry]
+        /// The permission center, with the questions asked.
         public let permissionCenter: SimulatedPermissionCenter
+        /// The acknowledgment presenter, with what was shown.
         public let acknowledgments: SimulatedAcknowledgmentPresenter
+        /// The synced ledger of acknowledgments the run wrote.
         public let ledger: AcknowledgmentLedger
+        /// The simulated time when the run ended.
         public let end: Date
     }
 

@@ -3,7 +3,9 @@ import SignificantChanges
 
 /// How the simulated guardian answers each question, in time after it was sent.
 public enum GuardianBehavior: Hashable, Sendable {
+    /// Approves once, `after` seconds after the question is sent.
     case approve(after: TimeInterval)
+    /// Denies once, `after` seconds after the question is sent.
     case deny(after: TimeInterval)
     /// No answer ever comes.
     case never
@@ -28,8 +30,10 @@ public enum GuardianBehavior: Hashable, Sendable {
         ("cancel", .childCancels),
     ]
 
+    /// The CLI names, in the order of ``named``.
     public static var names: [String] { named.map { $0.name } }
 
+    /// The behaviour with this CLI name (any case); nil when there is none.
     public init?(name: String) {
         guard let entry = Self.named.first(where: { $0.name == name.lowercased() }) else { return nil }
         self = entry.behavior

@@ -4,9 +4,11 @@ import Synchronization
 /// `AppStore.ageRatingCode` as a sequence of readings: nil (unavailable), 0 (development
 /// builds), real codes. After the last reading the last value repeats.
 public final class RatingCodeSequence: RatingCodeSource {
+    /// The readings in order; nil is an unavailable reading.
     public let codes: [Int?]
     private let position = Mutex(0)
 
+    /// A sequence of these readings.
     public init(_ codes: [Int?]) {
         self.codes = codes
     }
@@ -28,6 +30,7 @@ public final class RatingCodeSequence: RatingCodeSource {
         self.init(codes)
     }
 
+    /// The next reading, as `AppStore.ageRatingCode` returns it.
     public func ageRatingCode() async -> Int? { next() }
 
     /// The next reading, without suspending.
@@ -43,7 +46,9 @@ public final class RatingCodeSequence: RatingCodeSource {
 
 /// Bad input to the consent fakes (a rating sequence, a guardian behaviour, a persona).
 public struct SimulatorConsentError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the input, in words.
     public let reason: String
+    /// An error with its reason.
     public init(_ reason: String) { self.reason = reason }
     public var description: String { reason }
 }

@@ -6,6 +6,7 @@ import Synchronization
 public final class SimulatedAcknowledgmentPresenter: AcknowledgmentPresenter {
     private let state: Mutex<(acknowledges: Bool, shown: [(String, AcknowledgmentPresentation)])>
 
+    /// A presenter whose person acknowledges every presentation, unless told otherwise.
     public init(acknowledges: Bool = true) {
         state = Mutex((acknowledges, []))
     }
@@ -22,5 +23,6 @@ public final class SimulatedAcknowledgmentPresenter: AcknowledgmentPresenter {
         state.withLock { $0.shown.map { (description: $0.0, presentation: $0.1) } }
     }
 
+    /// Whether the person acknowledges the presentations from now on.
     public func setAcknowledges(_ acknowledges: Bool) { state.withLock { $0.acknowledges = acknowledges } }
 }

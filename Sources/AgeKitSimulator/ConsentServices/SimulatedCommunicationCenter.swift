@@ -62,7 +62,9 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
     /// When the next answer arrives, if one is on its way.
     public var nextResponseTime: Date? { state.withLock { $0.scheduled.first?.at } }
 
+    /// How the guardian answers the questions sent from now on.
     public func setBehavior(_ behavior: GuardianBehavior) { state.withLock { $0.behavior = behavior } }
+    /// The error every ask throws from now on (nothing is sent); nil sends them.
     public func setError(_ error: PermissionAskError?) { state.withLock { $0.error = error } }
 
     /// Removes and returns the answers due at or before `time`, and yields them to listeners.

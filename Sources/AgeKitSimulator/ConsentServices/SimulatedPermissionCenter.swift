@@ -8,7 +8,9 @@ import Synchronization
 public final class SimulatedPermissionCenter: PermissionCenter {
     /// A response waiting for its time.
     public struct ScheduledResponse: Hashable, Sendable {
+        /// When the response arrives.
         public let at: Date
+        /// The guardian's answer.
         public let response: GuardianResponse
     }
 
@@ -25,6 +27,8 @@ public final class SimulatedPermissionCenter: PermissionCenter {
     private let state: Mutex<State>
     private let clock: any ConsentClock
 
+    /// A center whose guardian answers per `behavior`; every ask throws `notAvailable` when
+    /// `personIsAdult`.
     public init(behavior: GuardianBehavior, personIsAdult: Bool, clock: any ConsentClock) {
         self.state = Mutex(State(behavior: behavior, personIsAdult: personIsAdult))
         self.clock = clock

@@ -6,6 +6,7 @@ import Synchronization
 /// member under 18 gets `.pending`, and the guardian's answer (per ``GuardianBehavior``)
 /// arrives later as a transaction update, or never for a decline, as StoreKit does.
 public final class SimulatedStore: PurchaseService {
+    /// What the person does when a purchase starts.
     public enum Buyer: Hashable, Sendable {
         /// Pays at once.
         case adult
@@ -27,11 +28,13 @@ public final class SimulatedStore: PurchaseService {
     private let state: Mutex<State>
     private let clock: any ConsentClock
 
+    /// A store whose buyer acts as `buyer` on every purchase.
     public init(buyer: Buyer, clock: any ConsentClock) {
         self.state = Mutex(State(buyer: buyer))
         self.clock = clock
     }
 
+    /// A purchase: succeeds, is cancelled, fails, or is pending for Ask to Buy, as the buyer acts.
     public func purchase(productID: String) async throws(PurchaseFailure) -> PurchaseResult {
         let now = clock.now
         let result: Result<PurchaseResult, PurchaseFailure> = state.withLock { state in
@@ -63,6 +66,7 @@ public final class SimulatedStore: PurchaseService {
 
     /// When the next update arrives, if one is on its way.
     public var nextUpdateTime: Date? { state.withLock { $0.scheduled.first?.at } }
+    /// How many purchases were started.
     public var purchaseCount: Int { state.withLock { $0.purchases } }
 
     /// Removes and returns the updates due at or before `time`, and yields them to listeners.

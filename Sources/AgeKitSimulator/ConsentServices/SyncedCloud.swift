@@ -4,7 +4,9 @@ import Synchronization
 /// One person's synced key-value store shared by several simulated devices: what one device
 /// writes reaches the others as an external change, at once or when ``sync()`` is called.
 public final class SyncedCloud: Sendable {
+    /// When a write reaches the other devices.
     public enum Delivery: Sendable {
+        /// At once.
         case immediate
         /// Held until ``sync()``, to test a device that has not heard yet.
         case manual
@@ -17,8 +19,10 @@ public final class SyncedCloud: Sendable {
     }
 
     private let state = Mutex(State())
+    /// When writes reach the other devices.
     public let delivery: Delivery
 
+    /// An empty cloud; writes reach the other devices at once unless told otherwise.
     public init(delivery: Delivery = .immediate) {
         self.delivery = delivery
     }

@@ -9,6 +9,7 @@ public enum ConsentRegion: String, Hashable, Sendable, CaseIterable {
     /// Anywhere the SDK requires no form.
     case none = "NONE"
 
+    /// Whether the SDK requires a consent form here: everywhere but ``none``.
     public var requiresForm: Bool { self != .none }
 
     /// Accepts the raw names in any letter case; anything else is an error.

@@ -13,16 +13,22 @@ public final class SimulatedAgeAnswerStore: AgeAnswerStore, Sendable {
 
     private let state: Mutex<State>
 
+    /// A store holding `answer` and `cadence`, as an earlier launch left them.
     public init(_ answer: AgeAnswer? = nil, cadence: CadenceRecord = CadenceRecord()) {
         self.state = Mutex(State(answer: answer, cadence: cadence))
     }
 
+    /// The saved answer; nil when none was ever saved.
     public var answer: AgeAnswer? { state.withLock { $0.answer } }
+    /// How many times an answer was saved.
     public var saveCount: Int { state.withLock { $0.saves } }
+    /// The saved cadence record.
     public var cadence: CadenceRecord { state.withLock { $0.cadence } }
 
+    /// The saved answer, as the launch sequence reads it.
     public func load() async -> AgeAnswer? { answer }
 
+    /// Replaces the saved answer and counts the save.
     public func save(_ answer: AgeAnswer) async {
         state.withLock { state in
             state.answer = answer
@@ -32,11 +38,14 @@ public final class SimulatedAgeAnswerStore: AgeAnswerStore, Sendable {
 
     public func loadCadence() async -> CadenceRecord { cadence }
 
+    /// Replaces the saved cadence record.
     public func saveCadence(_ record: CadenceRecord) async { state.withLock { $0.cadence = record } }
 }
 
 /// Welcome screens that are already finished when the sequence waits for them.
 public struct SimulatedWelcomeScreens: WelcomeScreens {
+    /// Screens with nothing to wait for.
     public init() {}
+    /// Returns at once: the screens are already finished.
     public func waitUntilFinished() async {}
 }

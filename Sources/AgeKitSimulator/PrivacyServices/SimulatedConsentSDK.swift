@@ -7,13 +7,16 @@ import Synchronization
 public final class SimulatedConsentSDK: ConsentService, Sendable {
     /// How the simulated person answers the form.
     public enum FormAnswer: String, Hashable, Sendable, CaseIterable {
+        /// Accepts every purpose: personalised ads.
         case acceptAll
         /// Builds an ads profile but refuses selecting ads from it: not personalised ads.
         case profileOnly
+        /// Refuses every purpose: no ads profile, no personalised ads.
         case refuseAll
         /// Closes the form without answering.
         case close
 
+        /// The choices the answer records; nil when the form is closed without one.
         public var choices: AdsChoices? {
             switch self {
             case .acceptAll: .acceptAll
@@ -24,17 +27,24 @@ public final class SimulatedConsentSDK: ConsentService, Sendable {
         }
     }
 
+    /// Where the person is, what they consented to before, and how the SDK behaves.
     public struct Setup: Hashable, Sendable {
+        /// Where the SDK places the person: it decides whether a form is required.
         public var region: ConsentRegion
         /// Consent given at an earlier launch.
         public var earlierChoices: AdsChoices?
+        /// When the earlier consent was given.
         public var earlierConsentDate: Timestamp?
+        /// How the person answers the form when it is shown.
         public var formAnswer: FormAnswer
         /// The owner turned the form off in the SDK's configuration.
         public var formTurnedOffByOwner: Bool
+        /// Every refresh throws `network`.
         public var refreshFails: Bool
+        /// Showing the form throws `formUnavailable`.
         public var formUnavailable: Bool
 
+        /// A person in no form region, with no earlier consent, who accepts all, unless given.
         public init(
             region: ConsentRegion = .none, earlierChoices: AdsChoices? = nil, earlierConsentDate: Timestamp? = nil,
             formAnswer: FormAnswer = .acceptAll, formTurnedOffByOwner: Bool = false, refreshFails: Bool = false,
@@ -61,14 +71,18 @@ public final class SimulatedConsentSDK: ConsentService, Sendable {
     private let clock: any LaunchClock
     private let journal: PromptJournal
 
+    /// An SDK that stamps consent with `clock`'s time and records into `journal`.
     public init(_ setup: Setup = Setup(), clock: any LaunchClock, journal: PromptJournal = PromptJournal()) {
         self.state = Mutex(State(setup: setup))
         self.clock = clock
         self.journal = journal
     }
 
+    /// How many times the app refreshed the consent status.
     public var refreshCount: Int { state.withLock { $0.refreshCount } }
+    /// How many times the app showed the form (an unavailable form counts).
     public var formCount: Int { state.withLock { $0.formCount } }
+    /// The current setup: a form answer updates the earlier choices and their date.
     public var setup: Setup { state.withLock { $0.setup } }
 
     public func refresh() async throws(ConsentServiceError) -> ConsentStatus {

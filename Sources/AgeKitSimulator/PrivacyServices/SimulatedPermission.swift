@@ -4,8 +4,12 @@ import Synchronization
 /// Notification or location authorization: the prompt appears while the status is not
 /// determined, and the simulated person answers with ``answer``.
 public final class SimulatedPermission: NotificationAuthorization, LocationAuthorization, Sendable {
+    /// Which permission, and so which prompt the journal records.
     public enum Kind: String, Hashable, Sendable {
-        case notifications, location
+        /// Permission to show notifications.
+        case notifications
+        /// Permission to read the device's location.
+        case location
     }
 
     private struct State {
@@ -14,10 +18,13 @@ public final class SimulatedPermission: NotificationAuthorization, LocationAutho
         var promptsShown = 0
     }
 
+    /// Which permission this is.
     public let kind: Kind
     private let state: Mutex<State>
     private let journal: PromptJournal
 
+    /// A permission with `status` at launch; the person grants it if the prompt appears,
+    /// unless `answer` says otherwise.
     public init(
         _ kind: Kind, status: PermissionStatus = .notDetermined, answer: PermissionStatus = .granted,
         journal: PromptJournal
@@ -27,10 +34,14 @@ public final class SimulatedPermission: NotificationAuthorization, LocationAutho
         self.journal = journal
     }
 
+    /// How many times the prompt appeared.
     public var promptsShown: Int { state.withLock { $0.promptsShown } }
 
+    /// The current status, without prompting.
     public func status() async -> PermissionStatus { state.withLock { $0.status } }
 
+    /// Shows the prompt when the status is not determined and applies the person's answer;
+    /// otherwise returns the status unchanged.
     public func requestAuthorization() async -> PermissionStatus {
         let (status, shown) = state.withLock { state in
             guard state.status == .notDetermined else { return (state.status, false) }

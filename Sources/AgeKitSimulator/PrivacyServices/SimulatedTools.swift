@@ -10,17 +10,22 @@ public final class SimulatedTool: ThirdPartyTool, Sendable {
         var stopped = false
     }
 
+    /// Which feature the tool serves (ads, analytics, attribution), as the journal names it.
     public let feature: GuardedFeature
     private let state = Mutex(State())
     private let journal: PromptJournal
 
+    /// A tool for `feature` that records into `journal`.
     public init(_ feature: GuardedFeature, journal: PromptJournal) {
         self.feature = feature
         self.journal = journal
     }
 
+    /// How many events the tool received.
     public var receivedEvents: Int { state.withLock { $0.received } }
+    /// How many events it dropped after it was told to stop.
     public var droppedEvents: Int { state.withLock { $0.dropped } }
+    /// Whether the tool was told to stop its events.
     public var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// The app sends an event; a stopped tool drops it.
@@ -44,18 +49,23 @@ public final class SimulatedTool: ThirdPartyTool, Sendable {
 
 /// The ads SDK: started once, then a tool like the others. It never asks for tracking.
 public final class SimulatedAdsSDK: AdsService, Sendable {
+    /// The SDK's events, stopped like any tool's.
     public let events: SimulatedTool
     private let started = Mutex(0)
     private let journal: PromptJournal
 
+    /// An SDK, not yet started, that records into `journal`.
     public init(journal: PromptJournal) {
         self.events = SimulatedTool(.ads, journal: journal)
         self.journal = journal
     }
 
+    /// How many times the SDK was started.
     public var startCount: Int { started.withLock { $0 } }
+    /// Whether the SDK was started at least once.
     public var isStarted: Bool { startCount > 0 }
 
+    /// Starts the SDK, counts the start and records it in the journal.
     public func start() async {
         started.withLock { $0 += 1 }
         journal.append(.adsStarted)

@@ -22,9 +22,12 @@ public final class SimulatedTrackingPrompt: TrackingAuthorization, Sendable {
         self.journal = journal
     }
 
+    /// How many times the prompt appeared (at most once).
     public var promptsShown: Int { state.withLock { $0.promptsShown } }
+    /// How many times the app asked for authorization, prompt or not.
     public var requests: Int { state.withLock { $0.requests } }
 
+    /// The current status, without prompting.
     public func status() async -> TrackingStatus { state.withLock { $0.status } }
 
     public func requestAuthorization() async -> TrackingStatus {
