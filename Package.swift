@@ -69,8 +69,12 @@ struct AppleMirror {
 /// the server side (`agekit`), built on Debian's C libraries through system-library targets.
 let package = Package(
     name: "AgeKit",
-    // The floors are those of `Synchronization.Mutex`, which the core and the bridges use.
-    platforms: [.macOS(.v15), .iOS(.v18), .macCatalyst(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The app side's floors, which most apps still support: the age-assurance API starts at
+    // 26.0, and below it the bridges take the no-API path. Its one lock is `AgeSignals.Locked`
+    // (`NSLock`), as `Synchronization.Mutex` starts at iOS 18 and macOS 15. These floors apply
+    // to every target, but the server side (and its products `AppStoreSignedData` and `agekit`)
+    // is built for Linux only, where they mean nothing, so it keeps `Mutex` and `Atomic`.
+    platforms: [.macOS(.v14), .iOS(.v17), .macCatalyst(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "AgeKit", targets: ["AgeKit"]),
         .library(name: "AgeKitSimulator", targets: ["AgeKitSimulator"]),

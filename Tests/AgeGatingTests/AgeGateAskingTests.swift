@@ -1,7 +1,6 @@
 import AgeKitSimulator
 import AgeSignals
 import Observation
-import Synchronization
 import Testing
 
 @testable import AgeGating
@@ -53,7 +52,7 @@ struct GateLaunchTests {
     @Test("the gate is observable: a new policy notifies its observers")
     func observable() async {
         let harness = Harness()
-        let changed = Mutex(false)
+        let changed = Locked(false)
         withObservationTracking {
             _ = harness.gate.policy
         } onChange: {

@@ -1,6 +1,5 @@
 import AgeKitSimulator
 import AgeSignals
-import Synchronization
 import Testing
 
 @testable import AgeGating
@@ -25,7 +24,7 @@ struct GateErrorTests {
             Row(error: .invalidAccount, policy: .unavailable, stored: nil),
         ])
     func errors(row: Row) async {
-        let programmerErrors = Mutex(0)
+        let programmerErrors = Locked(0)
         let harness = Harness(
             os: OSVersion(27, 0), faults: SimulatorFaults(request: .error(row.error)),
             onProgrammerError: { _ in programmerErrors.withLock { $0 += 1 } })

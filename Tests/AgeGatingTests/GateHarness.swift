@@ -1,6 +1,5 @@
 import AgeKitSimulator
 import AgeSignals
-import Synchronization
 import Testing
 
 @testable import AgeGating

@@ -143,6 +143,9 @@
         }
 
         static let layering: [(OSVersion, [MirrorSystem.Call])] = [
+            // The package's iOS floor: no age-assurance API below 26.0, so nothing is called
+            // (the app asks "18 or older?" itself).
+            (OSVersion(17, 0), []),
             // 26.0-26.1 have no region check: the launch asks (the careful side, seed 002).
             (OSVersion(26, 0), [.requestAgeRange(gates: [13, 16, 18])]),
             (OSVersion(26, 1), [.requestAgeRange(gates: [13, 16, 18])]),

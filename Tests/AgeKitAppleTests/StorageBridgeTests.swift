@@ -11,7 +11,6 @@
     import AgeSignals
     import Foundation
     import SignificantChanges
-    import Synchronization
     import Testing
 
     @Suite("Storage bridges")
@@ -76,7 +75,7 @@
     }
 
     final class HeardKeys: Sendable {
-        private let heard = Mutex<[String]>([])
+        private let heard = Locked<[String]>([])
         func add(_ keys: [String]) { heard.withLock { $0 += keys } }
         var keys: [String] { heard.withLock { $0 } }
     }

@@ -2,7 +2,6 @@ import AgeKitSimulator
 import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 import Testing
 
 @Suite("Driver and persistence")

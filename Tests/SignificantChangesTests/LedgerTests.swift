@@ -1,7 +1,7 @@
 import AgeKitSimulator
+import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 import TestSupport
 import Testing
 
@@ -52,7 +52,7 @@ struct LedgerTests {
     @Test("another device's write is observed with its key", arguments: Backend.allCases)
     func observesOtherDevices(_ backend: Backend) throws {
         let devices = try Self.devices(backend)
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         let observation = devices.second.observeExternalChanges { keys in seen.withLock { $0 += keys } }
         defer { observation.cancel() }
         devices.first.set("1", forKey: "shared")
@@ -64,7 +64,7 @@ struct LedgerTests {
     @Test("a device's own writes are not reported as external", arguments: Backend.allCases)
     func ownWritesNotExternal(_ backend: Backend) throws {
         let devices = try Self.devices(backend)
-        let count = Mutex(0)
+        let count = Locked(0)
         let observation = devices.first.observeExternalChanges { _ in count.withLock { $0 += 1 } }
         defer { observation.cancel() }
         devices.first.set("x", forKey: "mine")
@@ -75,7 +75,7 @@ struct LedgerTests {
     @Test("a cancelled observation hears nothing", arguments: Backend.allCases)
     func cancelledObservation(_ backend: Backend) throws {
         let devices = try Self.devices(backend)
-        let count = Mutex(0)
+        let count = Locked(0)
         devices.second.observeExternalChanges { _ in count.withLock { $0 += 1 } }.cancel()
         devices.first.set("x", forKey: "k")
         try devices.sync()
@@ -112,7 +112,7 @@ struct LedgerTests {
         let devices = try Self.devices(backend)
         let phone = AcknowledgmentLedger(store: devices.first, personID: "p")
         let tablet = AcknowledgmentLedger(store: devices.second, personID: "p")
-        let heard = Mutex<[String: LedgerEntry]>([:])
+        let heard = Locked<[String: LedgerEntry]>([:])
         let observation = tablet.observe { id, entry in heard.withLock { $0[id] = entry } }
         defer { observation.cancel() }
         phone.recordResolution(.approved, for: "calls", at: Self.t0)

@@ -2,7 +2,6 @@ import AgeKitSimulator
 import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 import Testing
 
 @Suite("Several devices, one synced ledger")
@@ -11,7 +10,7 @@ struct SyncTests {
 
     /// What a ledger observer heard, shared with its callback.
     final class Inbox: Sendable {
-        let items = Mutex<[(String, LedgerEntry)]>([])
+        let items = Locked<[(String, LedgerEntry)]>([])
     }
 
     /// One device: its flow, its ledger, and what its ledger observer heard.

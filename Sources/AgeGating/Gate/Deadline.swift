@@ -1,5 +1,4 @@
 import AgeSignals
-import Synchronization
 
 /// How a call to the system ended.
 public enum CallOutcome<Value: Sendable>: Sendable {
@@ -57,7 +56,7 @@ private final class Race<Result: Sendable>: Sendable {
         var done = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func start(_ continuation: CheckedContinuation<Result, Never>) {
         let early: Result? = state.withLock { state in

@@ -1,4 +1,4 @@
-import Synchronization
+import AgeSignals
 
 /// Where the gate keeps its small record: a string per key. The app chooses the backend
 /// (user defaults, a file, memory in tests); every backend passes the same contract tests.
@@ -11,11 +11,11 @@ public protocol KeyValueStore: Sendable {
 
 /// A store in memory: the default in tests and previews.
 public final class InMemoryKeyValueStore: KeyValueStore {
-    private let values: Mutex<[String: String]>
+    private let values: Locked<[String: String]>
 
     /// A store holding `values`.
     public init(_ values: [String: String] = [:]) {
-        self.values = Mutex(values)
+        self.values = Locked(values)
     }
 
     public func string(forKey key: String) -> String? {

@@ -1,6 +1,6 @@
 import AgeGating
+import AgeSignals
 import Foundation
-import Synchronization
 
 /// The system's question ids (`PermissionQuestion.id`) against AgeKit's, kept in the app's
 /// store so that an answer arriving after a relaunch still finds its request. Holds ids
@@ -12,12 +12,12 @@ final class QuestionMap: Sendable {
 
     private let store: any KeyValueStore
     private let key: String
-    private let entries: Mutex<[(system: String, agekit: String)]>
+    private let entries: Locked<[(system: String, agekit: String)]>
 
     init(store: any KeyValueStore, key: String = QuestionMap.significantUpdateKey) {
         self.store = store
         self.key = key
-        self.entries = Mutex(Self.decode(store.string(forKey: key)))
+        self.entries = Locked(Self.decode(store.string(forKey: key)))
     }
 
     func record(system: UUID, agekit: String) {

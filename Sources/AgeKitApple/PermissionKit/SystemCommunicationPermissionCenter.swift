@@ -1,11 +1,11 @@
 #if canImport(PermissionKit) && !os(tvOS) && !os(watchOS) && !targetEnvironment(macCatalyst)
     // The `ask` calls are declared in PermissionKit's cross-import overlays with UIKit and
     // AppKit: this file imports the UI framework itself so that the overlay loads.
+    import AgeSignals
     @preconcurrency import PermissionKit
     import AgeGating
     import Foundation
     import SignificantChanges
-    import Synchronization
     #if canImport(UIKit)
         import UIKit
     #else
@@ -24,7 +24,7 @@
             var undelivered: [GuardianResponse] = []
         }
 
-        private let state = Mutex(State())
+        private let state = Locked(State())
         let questions: QuestionMap
         private let anchor: AnchorProvider
         private let deadlines: BridgeDeadlines

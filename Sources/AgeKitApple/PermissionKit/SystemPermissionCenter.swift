@@ -3,11 +3,11 @@
 // way to ask from code (the UIKit `ask(_:in:)` pages list no Catalyst row): there the question
 // goes on the app's button (SystemPermissionCenter+Button.swift).
 #if canImport(PermissionKit) && !os(tvOS) && !os(watchOS)
+    import AgeSignals
     @preconcurrency import PermissionKit
     import AgeGating
     import Foundation
     import SignificantChanges
-    import Synchronization
 
     /// The core's ``SignificantChanges/PermissionCenter`` on PermissionKit's `AskCenter.shared`.
     ///
@@ -30,7 +30,7 @@
             var offered: [GuardianQuestion] = []
         }
 
-        let state = Mutex(State())
+        let state = Locked(State())
         let questions: QuestionMap
         let anchor: AnchorProvider
         let deadlines: BridgeDeadlines

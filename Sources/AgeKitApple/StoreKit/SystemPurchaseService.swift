@@ -3,7 +3,6 @@
     import AgeGating
     import AgeSignals
     import SignificantChanges
-    import Synchronization
     #if canImport(UIKit) && !os(watchOS)
         import UIKit
     #endif
@@ -36,7 +35,7 @@
         /// hands them over again at the next launch).
         static let unfinishedLimit = 256
 
-        private let state = Mutex(State())
+        private let state = Locked(State())
         private let deadlines: BridgeDeadlines
 
         #if canImport(UIKit) && !os(watchOS)

@@ -3,7 +3,6 @@ import AgeKitSimulator
 import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 
 /// What `agekit age` found: the system's answer, the launch check, the policy and a decision
 /// per feature, and the permission request for each feature communication limits close.
@@ -115,7 +114,7 @@ package struct AgeOutcome: Sendable {
         // its call answers: awaiting at once is the same run without the polling loop, which
         // cost the explorer more than half its time on one core.
         guard hangs else { return await operation() }
-        let done = Mutex(false)
+        let done = Locked(false)
         let task = Task {
             let value = await operation()
             done.withLock { $0 = true }

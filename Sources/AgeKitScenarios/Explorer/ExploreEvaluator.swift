@@ -2,7 +2,6 @@ import AgeKitSimulator
 import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 
 /// What decides a cell. The real one runs the simulator exactly as `agekit age`, `agekit
 /// launch` and `agekit changes` do; tests put a deliberately wrong one in its place to show
@@ -22,7 +21,7 @@ package final class SimulatorEvaluator: ExploreEvaluator {
     }
 
     package let configuration: ExploreConfiguration
-    private let changesRuns = Mutex<[ChangesKey: ChangesCellOutcome]>([:])
+    private let changesRuns = Locked<[ChangesKey: ChangesCellOutcome]>([:])
 
     /// `agekit age`'s default guardian for communication-limits requests.
     package static let guardianName = "approve"

@@ -1,6 +1,5 @@
 import AgeGating
 import AgeSignals
-import Synchronization
 
 /// The rules every cell must keep, checked on what the subsystems did (never assumed), and the
 /// two figures the summary must show as zero. For the tracking prompt a "minor" is someone
@@ -70,7 +69,7 @@ public final class ExploreInvariants: Sendable {
     /// Whether the launch sequence has an age step at all (the owner's age protection).
     package let ageProtection: Bool
     /// Stored values already checked: a sweep stores few distinct ones.
-    private let checked = Mutex<[String: Bool]>([:])
+    private let checked = Locked<[String: Bool]>([:])
 
     package init(threshold: Int, gates: AgeGates, ageProtection: Bool = true) {
         self.threshold = threshold

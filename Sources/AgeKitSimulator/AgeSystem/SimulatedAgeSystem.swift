@@ -1,5 +1,4 @@
 import AgeSignals
-import Synchronization
 
 /// Apple's age-assurance system, simulated: one person on one device (platform and OS) in
 /// one region, on a deterministic clock. Implements the same ``AgeRangeService`` protocol the
@@ -53,12 +52,12 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
 
     /// The clock that gives the system its day: ages, anniversaries and rollouts follow it.
     public let clock: SimulatedClock
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A system with `setup` on `clock`.
     public init(_ setup: Setup, clock: SimulatedClock = SimulatedClock()) {
         self.clock = clock
-        self.state = Mutex(State(setup: setup))
+        self.state = Locked(State(setup: setup))
     }
 
     /// A sandbox persona on `clock`'s day.

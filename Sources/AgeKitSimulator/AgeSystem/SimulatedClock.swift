@@ -1,6 +1,6 @@
 import AgeGating
+import AgeSignals
 import Foundation
-import Synchronization
 
 /// A deterministic clock: time moves only when a test or tool calls ``advance(by:)`` or
 /// ``set(_:)``, and sleepers wake exactly when their deadline is passed. The gate's deadline
@@ -18,11 +18,11 @@ public final class SimulatedClock: AgeGateClock, Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A clock at `start` (default 2026-11-30, midnight UTC).
     public init(start: Date = CalendarDay(2026, 11, 30)!.date) {
-        state = Mutex(State(now: start))
+        state = Locked(State(now: start))
     }
 
     public var now: Date { state.withLock { $0.now } }

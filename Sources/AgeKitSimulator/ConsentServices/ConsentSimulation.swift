@@ -1,7 +1,6 @@
 import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 
 /// Runs a ``ConsentScenario`` to its end on simulated time: launches that read the rating
 /// code, the flow's actions performed against the fakes (permission center, acknowledgment,
@@ -44,8 +43,8 @@ public struct ConsentSimulation: Sendable {
 
 /// A clock the simulation moves by hand.
 final class StepClock: ConsentClock {
-    private let time: Mutex<Date>
-    init(_ start: Date) { time = Mutex(start) }
+    private let time: Locked<Date>
+    init(_ start: Date) { time = Locked(start) }
     var now: Date { time.withLock { $0 } }
     func set(_ date: Date) { time.withLock { $0 = max($0, date) } }
 }

@@ -1,12 +1,12 @@
+import AgeSignals
 import SignificantChanges
-import Synchronization
 
 /// `AppStore.ageRatingCode` as a sequence of readings: nil (unavailable), 0 (development
 /// builds), real codes. After the last reading the last value repeats.
 public final class RatingCodeSequence: RatingCodeSource {
     /// The readings in order; nil is an unavailable reading.
     public let codes: [Int?]
-    private let position = Mutex(0)
+    private let position = Locked(0)
 
     /// A sequence of these readings.
     public init(_ codes: [Int?]) {

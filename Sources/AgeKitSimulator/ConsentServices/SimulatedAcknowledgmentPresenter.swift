@@ -1,14 +1,14 @@
+import AgeSignals
 import SignificantChanges
-import Synchronization
 
 /// The acknowledgment sheet (or in-app notice), simulated: the person acknowledges or
 /// dismisses it, and every presentation is recorded.
 public final class SimulatedAcknowledgmentPresenter: AcknowledgmentPresenter {
-    private let state: Mutex<(acknowledges: Bool, shown: [(String, AcknowledgmentPresentation)])>
+    private let state: Locked<(acknowledges: Bool, shown: [(String, AcknowledgmentPresentation)])>
 
     /// A presenter whose person acknowledges every presentation, unless told otherwise.
     public init(acknowledges: Bool = true) {
-        state = Mutex((acknowledges, []))
+        state = Locked((acknowledges, []))
     }
 
     public func presentAcknowledgment(description: String, presentation: AcknowledgmentPresentation) async -> Bool {

@@ -1,6 +1,6 @@
+import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 
 /// PermissionKit's ask center for communication questions, simulated: a guardian who answers
 /// per ``GuardianBehavior``, a child who may cancel without sending, a system that may throw
@@ -16,7 +16,7 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
         var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let clock: any ConsentClock
 
     /// - Parameters:
@@ -28,7 +28,7 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
         behavior: GuardianBehavior, error: PermissionAskError? = nil, reportsCancel: Bool = false,
         personIsAdult: Bool = false, clock: any ConsentClock
     ) {
-        self.state = Mutex(
+        self.state = Locked(
             State(behavior: behavior, error: error, reportsCancel: reportsCancel, personIsAdult: personIsAdult))
         self.clock = clock
     }

@@ -1,6 +1,6 @@
+import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 
 /// PermissionKit's ask center, simulated: a guardian who answers per ``GuardianBehavior``,
 /// `notAvailable` for adults (as the sandbox's 18+ cases), and answers that arrive only when
@@ -24,13 +24,13 @@ public final class SimulatedPermissionCenter: PermissionCenter {
         var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let clock: any ConsentClock
 
     /// A center whose guardian answers per `behavior`; every ask throws `notAvailable` when
     /// `personIsAdult`.
     public init(behavior: GuardianBehavior, personIsAdult: Bool, clock: any ConsentClock) {
-        self.state = Mutex(State(behavior: behavior, personIsAdult: personIsAdult))
+        self.state = Locked(State(behavior: behavior, personIsAdult: personIsAdult))
         self.clock = clock
     }
 

@@ -1,6 +1,6 @@
+import AgeSignals
 import Foundation
 import SignificantChanges
-import Synchronization
 
 /// StoreKit's purchase call and `Transaction.updates`, simulated with Ask to Buy: a family
 /// member under 18 gets `.pending`, and the guardian's answer (per ``GuardianBehavior``)
@@ -25,12 +25,12 @@ public final class SimulatedStore: PurchaseService {
         var listeners: [AsyncStream<TransactionUpdate>.Continuation] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let clock: any ConsentClock
 
     /// A store whose buyer acts as `buyer` on every purchase.
     public init(buyer: Buyer, clock: any ConsentClock) {
-        self.state = Mutex(State(buyer: buyer))
+        self.state = Locked(State(buyer: buyer))
         self.clock = clock
     }
 

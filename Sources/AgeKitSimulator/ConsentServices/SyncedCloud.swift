@@ -1,5 +1,5 @@
+import AgeSignals
 import SignificantChanges
-import Synchronization
 
 /// One person's synced key-value store shared by several simulated devices: what one device
 /// writes reaches the others as an external change, at once or when ``sync()`` is called.
@@ -18,7 +18,7 @@ public final class SyncedCloud: Sendable {
         var queued: [(from: String, key: String, value: String?)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// When writes reach the other devices.
     public let delivery: Delivery
 

@@ -1,5 +1,5 @@
+import AgeSignals
 import PrivacyLaunch
-import Synchronization
 
 /// What the simulated device did, in order: every prompt shown and every tool call. Shared
 /// by the privacy fakes so a test can check the order across services.
@@ -24,7 +24,7 @@ public final class PromptJournal: Sendable {
         case toolEvent(GuardedFeature)
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     /// An empty journal.
     public init() {}

@@ -1,6 +1,6 @@
 import AgeGating
+import AgeSignals
 import PrivacyLaunch
-import Synchronization
 
 /// The saved age answer, in memory: only `over` or `under`, never an age; and the cadence
 /// record (a launch flag and the day of the last request).
@@ -11,11 +11,11 @@ public final class SimulatedAgeAnswerStore: AgeAnswerStore, Sendable {
         var cadence: CadenceRecord
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A store holding `answer` and `cadence`, as an earlier launch left them.
     public init(_ answer: AgeAnswer? = nil, cadence: CadenceRecord = CadenceRecord()) {
-        self.state = Mutex(State(answer: answer, cadence: cadence))
+        self.state = Locked(State(answer: answer, cadence: cadence))
     }
 
     /// The saved answer; nil when none was ever saved.

@@ -1,5 +1,5 @@
+import AgeSignals
 import PrivacyLaunch
-import Synchronization
 
 /// A deterministic consent SDK in Google UMP's shape: a form is required in the regions
 /// that need one (``ConsentRegion``), ads may be requested only after a refresh, and the
@@ -67,13 +67,13 @@ public final class SimulatedConsentSDK: ConsentService, Sendable {
         var formCount = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let clock: any LaunchClock
     private let journal: PromptJournal
 
     /// An SDK that stamps consent with `clock`'s time and records into `journal`.
     public init(_ setup: Setup = Setup(), clock: any LaunchClock, journal: PromptJournal = PromptJournal()) {
-        self.state = Mutex(State(setup: setup))
+        self.state = Locked(State(setup: setup))
         self.clock = clock
         self.journal = journal
     }

@@ -1,5 +1,5 @@
+import AgeSignals
 import PrivacyLaunch
-import Synchronization
 
 /// Notification or location authorization: the prompt appears while the status is not
 /// determined, and the simulated person answers with ``answer``.
@@ -20,7 +20,7 @@ public final class SimulatedPermission: NotificationAuthorization, LocationAutho
 
     /// Which permission this is.
     public let kind: Kind
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let journal: PromptJournal
 
     /// A permission with `status` at launch; the person grants it if the prompt appears,
@@ -30,7 +30,7 @@ public final class SimulatedPermission: NotificationAuthorization, LocationAutho
         journal: PromptJournal
     ) {
         self.kind = kind
-        self.state = Mutex(State(status: status, answer: answer))
+        self.state = Locked(State(status: status, answer: answer))
         self.journal = journal
     }
 

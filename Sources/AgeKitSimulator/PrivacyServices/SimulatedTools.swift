@@ -1,5 +1,5 @@
+import AgeSignals
 import PrivacyLaunch
-import Synchronization
 
 /// A third-party tool (analytics, attribution): counts the events it received and drops
 /// every event once told to stop. It has no way to ask for tracking.
@@ -12,7 +12,7 @@ public final class SimulatedTool: ThirdPartyTool, Sendable {
 
     /// Which feature the tool serves (ads, analytics, attribution), as the journal names it.
     public let feature: GuardedFeature
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let journal: PromptJournal
 
     /// A tool for `feature` that records into `journal`.
@@ -51,7 +51,7 @@ public final class SimulatedTool: ThirdPartyTool, Sendable {
 public final class SimulatedAdsSDK: AdsService, Sendable {
     /// The SDK's events, stopped like any tool's.
     public let events: SimulatedTool
-    private let started = Mutex(0)
+    private let started = Locked(0)
     private let journal: PromptJournal
 
     /// An SDK, not yet started, that records into `journal`.

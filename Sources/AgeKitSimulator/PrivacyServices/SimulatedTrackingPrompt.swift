@@ -1,5 +1,5 @@
+import AgeSignals
 import PrivacyLaunch
-import Synchronization
 
 /// The system tracking prompt: shown at most once per install, never when restricted; the
 /// simulated person answers with ``answer``.
@@ -11,14 +11,14 @@ public final class SimulatedTrackingPrompt: TrackingAuthorization, Sendable {
         var requests = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let journal: PromptJournal
 
     /// - Parameters:
     ///   - status: the status at launch (any of the four).
     ///   - answer: what the person chooses if the prompt appears (`authorized` or `denied`).
     public init(status: TrackingStatus = .notDetermined, answer: TrackingStatus = .authorized, journal: PromptJournal) {
-        self.state = Mutex(State(status: status, answer: answer))
+        self.state = Locked(State(status: status, answer: answer))
         self.journal = journal
     }
 

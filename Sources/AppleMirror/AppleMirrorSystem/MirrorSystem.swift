@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The scripted device behind the mirror: which OS version the calls behave like, a log of
 /// every call, and each framework's scripted answers (``script(_:)``). It is `package`, so
@@ -41,7 +41,8 @@ package final class MirrorSystem: @unchecked Sendable {
         var scripts: [ObjectIdentifier: AnyObject] = [:]
     }
 
-    private let log = Mutex(Log())
+    private let lock = NSLock()
+    private var log = Log()
 
     /// The OS version the calls behave like (a symbol newer than this was not there).
     package var osVersion: (major: Int, minor: Int)
@@ -51,13 +52,13 @@ package final class MirrorSystem: @unchecked Sendable {
     }
 
     /// Every call made, in order.
-    package var calls: [Call] { log.withLock { $0.calls } }
+    package var calls: [Call] { lock.withLock { log.calls } }
     /// Calls to a symbol the scripted OS version does not have: a bridge must never make one.
-    package var callsOutsideVersion: [Call] { log.withLock { $0.outsideVersion } }
+    package var callsOutsideVersion: [Call] { lock.withLock { log.outsideVersion } }
 
     /// One framework's scripted state on this device, made on first use.
     package func script<Script: MirrorScript>(_ type: Script.Type) -> Script {
-        log.withLock { log in
+        lock.withLock {
             if let script = log.scripts[ObjectIdentifier(type)] as? Script { return script }
             let script = Script()
             log.scripts[ObjectIdentifier(type)] = script
@@ -71,7 +72,7 @@ package final class MirrorSystem: @unchecked Sendable {
 
     package func record(_ call: Call, introducedIn version: (Int, Int)) {
         let outside = (osVersion.major, osVersion.minor) < version
-        log.withLock { log in
+        lock.withLock {
             log.calls.append(call)
             if outside { log.outsideVersion.append(call) }
         }

@@ -1,5 +1,5 @@
 import AppleMirrorSystem
-import Synchronization
+import Foundation
 
 /// What the scripted system and guardians answer to PermissionKit's calls, and what was asked.
 @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
@@ -15,7 +15,8 @@ package final class PermissionKitScript: MirrorScript, @unchecked Sendable {
         var feeds: [ObjectIdentifier: AnyObject] = [:]
     }
 
-    private let asked = Mutex(Asked())
+    private let lock = NSLock()
+    private var asked = Asked()
 
     package init() {}
 
@@ -29,26 +30,26 @@ package final class PermissionKitScript: MirrorScript, @unchecked Sendable {
     /// Every significant-update question handed to the system, oldest first.
     @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
     package var askedQuestions: [PermissionQuestion<SignificantAppUpdateTopic>] {
-        asked.withLock { $0.significantUpdate.compactMap { $0 as? PermissionQuestion<SignificantAppUpdateTopic> } }
+        lock.withLock { asked.significantUpdate.compactMap { $0 as? PermissionQuestion<SignificantAppUpdateTopic> } }
     }
 
     /// Every communication question handed to the system, oldest first.
     package var askedCommunicationQuestions: [PermissionQuestion<CommunicationTopic>] {
-        asked.withLock { $0.communication }
+        lock.withLock { asked.communication }
     }
 
     @available(iOS 26.2, macCatalyst 26.2, macOS 26.2, visionOS 26.2, *)
     func recordQuestion(_ question: PermissionQuestion<SignificantAppUpdateTopic>) {
-        asked.withLock { $0.significantUpdate.append(question) }
+        lock.withLock { asked.significantUpdate.append(question) }
     }
 
     func recordQuestion(_ question: PermissionQuestion<CommunicationTopic>) {
-        asked.withLock { $0.communication.append(question) }
+        lock.withLock { asked.communication.append(question) }
     }
 
     /// The guardian responses of one topic; every `responses(for:)` sequence of it hears them.
     package func responses<Topic: QuestionTopic>(_ topic: Topic.Type) -> ResponseFeed<Topic> {
-        asked.withLock { asked in
+        lock.withLock {
             if let feed = asked.feeds[ObjectIdentifier(topic)] as? ResponseFeed<Topic> { return feed }
             let feed = ResponseFeed<Topic>()
             asked.feeds[ObjectIdentifier(topic)] = feed

@@ -1,25 +1,26 @@
-import Synchronization
+import Foundation
 
 /// Delivers guardian responses to every `AskCenter.responses(for:)` sequence of one topic, as
 /// the system does at any time, whether or not the app is asking.
 @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, visionOS 26.0, *)
 package final class ResponseFeed<Topic: QuestionTopic>: @unchecked Sendable {
-    private let continuations = Mutex<[AsyncStream<PermissionResponse<Topic>>.Continuation]>([])
+    private let lock = NSLock()
+    private var continuations: [AsyncStream<PermissionResponse<Topic>>.Continuation] = []
 
     package init() {}
 
     /// How many sequences were registered.
-    package var registrations: Int { continuations.withLock { $0.count } }
+    package var registrations: Int { lock.withLock { continuations.count } }
 
     func makeStream() -> AsyncStream<PermissionResponse<Topic>> {
         let (stream, continuation) = AsyncStream.makeStream(of: PermissionResponse<Topic>.self)
-        continuations.withLock { $0.append(continuation) }
+        lock.withLock { continuations.append(continuation) }
         return stream
     }
 
     /// A guardian answers `question` with `choice`.
     package func deliver(_ question: PermissionQuestion<Topic>, choice: PermissionChoice) {
-        for listener in continuations.withLock({ $0 }) {
+        for listener in lock.withLock({ continuations }) {
             listener.yield(PermissionResponse(choice: choice, question: question))
         }
     }

@@ -1,6 +1,5 @@
 import AppleMirrorSystem
 import Foundation
-import Synchronization
 
 #if canImport(UIKit)
     import UIKit
@@ -114,18 +113,19 @@ public struct Transaction {
 /// Delivers transactions to every `Transaction.updates` sequence, as the system does when an
 /// Ask to Buy is approved or a purchase is made elsewhere.
 package final class TransactionFeed: @unchecked Sendable {
-    private let continuations = Mutex<[AsyncStream<VerificationResult<Transaction>>.Continuation]>([])
+    private let lock = NSLock()
+    private var continuations: [AsyncStream<VerificationResult<Transaction>>.Continuation] = []
 
-    package var registrations: Int { continuations.withLock { $0.count } }
+    package var registrations: Int { lock.withLock { continuations.count } }
 
     func makeStream() -> AsyncStream<VerificationResult<Transaction>> {
         let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)
-        continuations.withLock { $0.append(continuation) }
+        lock.withLock { continuations.append(continuation) }
         return stream
     }
 
     package func deliver(_ result: VerificationResult<Transaction>) {
-        for continuation in continuations.withLock({ $0 }) { continuation.yield(result) }
+        for continuation in lock.withLock({ continuations }) { continuation.yield(result) }
     }
 }
 
@@ -142,15 +142,16 @@ package final class StoreKitScript: MirrorScript, @unchecked Sendable {
     package var productIDs: Set<String> = []
     package var purchase: MirrorSystem.Outcome<Product.PurchaseResult> = .value(.userCancelled)
     package let transactionFeed = TransactionFeed()
-    private let finished = Mutex<[UInt64]>([])
+    private let lock = NSLock()
+    private var finished: [UInt64] = []
 
     package init() {}
 
     /// Transactions the app finished.
-    package var finishedTransactions: [UInt64] { finished.withLock { $0 } }
+    package var finishedTransactions: [UInt64] { lock.withLock { finished } }
 
     func recordFinished(_ id: UInt64) {
-        finished.withLock { $0.append(id) }
+        lock.withLock { finished.append(id) }
     }
 
     func purchase(_ id: String) async throws -> Product.PurchaseResult {

@@ -1,5 +1,5 @@
+import AgeSignals
 import Foundation
-import Synchronization
 
 /// A store kept in one JSON file (an object of string values). Several processes sharing the
 /// file act as several devices sharing one synced store: ``refresh()`` reads what others wrote
@@ -7,13 +7,13 @@ import Synchronization
 public final class FileSyncedStore: SyncedKeyValueStore {
     /// The JSON file the values are kept in.
     public let url: URL
-    private let known: Mutex<[String: String]>
+    private let known: Locked<[String: String]>
     private let observers = ObserverList()
 
     /// Opens (or starts) the file; an unreadable file is an error, never silently emptied.
     public init(url: URL) throws(SignificantChangesError) {
         self.url = url
-        self.known = Mutex(try Self.read(url))
+        self.known = Locked(try Self.read(url))
     }
 
     public func string(forKey key: String) -> String? { known.withLock { $0[key] } }

@@ -1,9 +1,9 @@
-import Synchronization
+import AgeSignals
 
 /// One device's store in memory. ``applyExternalChanges(_:)`` is how a sync layer (the
 /// simulator's shared cloud, a test) delivers what other devices wrote.
 public final class InMemorySyncedStore: SyncedKeyValueStore {
-    private let values: Mutex<[String: String]>
+    private let values: Locked<[String: String]>
     private let observers = ObserverList()
     private let onLocalWrite: @Sendable (String, String?) -> Void
 
@@ -11,7 +11,7 @@ public final class InMemorySyncedStore: SyncedKeyValueStore {
     public init(
         _ initial: [String: String] = [:], onLocalWrite: @escaping @Sendable (String, String?) -> Void = { _, _ in }
     ) {
-        self.values = Mutex(initial)
+        self.values = Locked(initial)
         self.onLocalWrite = onLocalWrite
     }
 

@@ -18,11 +18,21 @@ public struct Data: Equatable, Hashable, RandomAccessCollection, MutableCollecti
         public static let atomic = WritingOptions(rawValue: 1)
     }
 
+    public struct SearchOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+
     public init() { fatalError() }
     public init<S: Sequence>(_ elements: S) where S.Element == UInt8 { fatalError() }
     public init(contentsOf url: URL, options: Data.ReadingOptions = []) throws { fatalError() }
 
     public func write(to url: URL, options: Data.WritingOptions = []) throws { fatalError() }
+    public func range(
+        of dataToFind: Data, options: Data.SearchOptions = [], in range: Range<Data.Index>? = nil
+    )
+        -> Range<Data.Index>?
+    { fatalError() }
 
     public var startIndex: Int { fatalError() }
     public var endIndex: Int { fatalError() }
@@ -51,4 +61,18 @@ extension String {
     }
 
     public init?(data: Data, encoding: String.Encoding) { fatalError() }
+}
+
+extension StringProtocol {
+    public func replacingOccurrences<Target: StringProtocol, Replacement: StringProtocol>(
+        of target: Target, with replacement: Replacement, options: String.CompareOptions = [],
+        range searchRange: Range<Self.Index>? = nil
+    ) -> String { fatalError() }
+}
+
+extension String {
+    public struct CompareOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
 }

@@ -13,6 +13,8 @@ public struct Date: Comparable, Hashable, Equatable, Sendable {
 
     @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
     public static var now: Date { fatalError() }
+    public static var distantFuture: Date { fatalError() }
+    public static var distantPast: Date { fatalError() }
 
     public static func < (lhs: Date, rhs: Date) -> Bool { fatalError() }
     public static func + (lhs: Date, rhs: TimeInterval) -> Date { fatalError() }

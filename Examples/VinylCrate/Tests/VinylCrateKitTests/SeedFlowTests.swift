@@ -1,4 +1,5 @@
 #if AGEKIT_APPLE_MIRROR
+    import AgeSignals
     import AgeKit
     import AgeKitApple
     import AppleMirrorSystem
@@ -10,7 +11,6 @@
     @preconcurrency import UIKit
     import AgeKitSimulator
     import Foundation
-    import Synchronization
     import Testing
     import VinylCrateKit
 
@@ -243,7 +243,7 @@
         }
 
         final class CapturingTransport: RegistrationTransport {
-            let sent = Mutex<[AppTransactionRegistration]>([])
+            let sent = Locked<[AppTransactionRegistration]>([])
             func send(_ registration: AppTransactionRegistration) async throws -> (status: Int, body: Data) {
                 sent.withLock { $0.append(registration) }
                 return (200, Data("{}".utf8))
