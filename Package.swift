@@ -123,6 +123,9 @@ let package = Package(
             name: "AgeKitApple",
             dependencies: ["AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges"]
                 + appleMirror.bridgeDependencies,
+            // The privacy manifest of the bridges' bundle: UserDefaults (CA92.1), nothing collected,
+            // no tracking (docs/apple.md, "Privacy manifest"; scripts/privacy-manifest-check).
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             // Each file sees only the members its own imports bring, as with an overlay that a
             // file loads by importing both of its parents.
             swiftSettings: appleMirror.settings + [.enableUpcomingFeature("MemberImportVisibility")]),
