@@ -13,6 +13,7 @@
         private let deadlines: BridgeDeadlines
         private let activity: AppActivity
 
+        /// A tracking prompt bridge whose system calls run under `deadlines`.
         public init(deadlines: BridgeDeadlines = BridgeDeadlines()) {
             self.deadlines = deadlines
             self.activity = AppActivity()

@@ -15,6 +15,7 @@
         private var ageRange: Any?
         private var acknowledgment: Any?
 
+        /// Empty actions: a root view fills them with `.ageKitActions(_:)`.
         public nonisolated init() {}
 
         /// The view's `requestAgeRange` action.

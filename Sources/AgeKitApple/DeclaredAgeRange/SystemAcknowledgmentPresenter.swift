@@ -18,6 +18,7 @@
         public typealias Notice = @MainActor @Sendable (String) async -> Bool
 
         #if canImport(UIKit)
+            /// Gives the window scene the acknowledgment sheet presents in (nil while none is active).
             public typealias SceneProvider = @MainActor @Sendable () -> AcknowledgmentScene?
         #else
             public typealias SceneProvider = @MainActor @Sendable () -> Void?
@@ -27,6 +28,7 @@
         private let notice: Notice
         private let deadlines: BridgeDeadlines
 
+        /// A presenter that shows the system sheet in `scene`'s window, and the app's own `notice` where there is none.
         public init(
             deadlines: BridgeDeadlines = BridgeDeadlines(), scene: @escaping SceneProvider, notice: @escaping Notice
         ) {

@@ -29,6 +29,7 @@
         private let anchor: AnchorProvider
         private let deadlines: BridgeDeadlines
 
+        /// A center that keeps its question-id map in `store` and presents from `anchor`.
         public init(
             store: any KeyValueStore, deadlines: BridgeDeadlines = BridgeDeadlines(), anchor: @escaping AnchorProvider
         ) {

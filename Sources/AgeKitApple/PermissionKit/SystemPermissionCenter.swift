@@ -37,6 +37,8 @@
         /// 27.0: how the guardian question is presented; nil keeps the 26.2 `ask(_:in:)`.
         let flow: GuardianPermissionFlow?
 
+        /// A center that keeps its question-id map in `store` and presents from `anchor`; `flow`
+        /// chooses the 27.0 presentation (nil keeps the 26.2 `ask(_:in:)`).
         public init(
             store: any KeyValueStore, deadlines: BridgeDeadlines = BridgeDeadlines(),
             flow: GuardianPermissionFlow? = nil, anchor: @escaping AnchorProvider

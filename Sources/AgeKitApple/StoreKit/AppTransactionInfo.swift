@@ -9,13 +9,16 @@
     /// server attributes a `RESCIND_CONSENT`), and the signed JWS the app sends to its backend,
     /// which registers it with `agekit serve`.
     public struct AppTransactionInfo: Hashable, Sendable {
+        /// The app version the person first installed.
         public let originalAppVersion: String
+        /// The App Store's id of this install, which a `RESCIND_CONSENT` notification names.
         public let appTransactionID: String
         /// The signed app transaction (`VerificationResult.jwsRepresentation`).
         public let jwsRepresentation: String
         /// Whether StoreKit verified the signature on the device (the server verifies again).
         public let isVerified: Bool
 
+        /// The facts of an app transaction, as read or as a test gives them.
         public init(originalAppVersion: String, appTransactionID: String, jwsRepresentation: String, isVerified: Bool) {
             self.originalAppVersion = originalAppVersion
             self.appTransactionID = appTransactionID

@@ -7,9 +7,13 @@ import Foundation
 /// production the app's own backend sends it, and only a local test setup sends it from the
 /// app.
 public struct AppTransactionRegistration: Hashable, Sendable {
+    /// The HTTP method of the request (`POST`).
     public let method = "POST"
+    /// Where the request goes: the server's app-transactions route for the bundle id.
     public let url: URL
+    /// The request's headers: the admin token and the JSON content type.
     public let headers: [String: String]
+    /// The JSON body: the account id and the signed app transaction.
     public let body: Data
 
     /// - Parameters:

@@ -11,6 +11,7 @@
     public struct SystemRatingCodeSource: RatingCodeSource {
         private let deadlines: BridgeDeadlines
 
+        /// A rating-code reader whose system call runs under `deadlines`.
         public init(deadlines: BridgeDeadlines = BridgeDeadlines()) {
             self.deadlines = deadlines
         }

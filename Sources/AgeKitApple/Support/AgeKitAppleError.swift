@@ -19,6 +19,7 @@ public struct AgeKitAppleError: CodedError {
     public let code: Code
     public let reason: String
 
+    /// An error with its code and the reason in words.
     public init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason

@@ -14,8 +14,10 @@ public struct BridgeDeadlines: Sendable {
     /// its scene to become active (at launch, just after another sheet closed), or a SwiftUI
     /// view to install its actions.
     public var activation: Duration
+    /// The clock the deadlines sleep on (a test clock in tests).
     public var clock: any AgeGateClock
 
+    /// Deadlines for signal reads, for sheets a person answers, and for waiting on a window to present in.
     public init(
         signal: Duration = .seconds(10), prompt: Duration = .seconds(600), activation: Duration = .seconds(60),
         clock: any AgeGateClock = SystemAgeGateClock()

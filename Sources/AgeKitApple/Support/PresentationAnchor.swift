@@ -2,11 +2,13 @@
 // visionOS, Mac Catalyst, tvOS, and the Linux mirror), a window on macOS. watchOS has neither.
 #if canImport(UIKit) && !os(watchOS)
     import UIKit
+    /// What a system sheet presents from: a view controller here.
     public typealias PresentationAnchor = UIViewController
     /// The scene the significant-update acknowledgment sheet appears in.
     public typealias AcknowledgmentScene = UIWindowScene
 #elseif canImport(AppKit)
     import AppKit
+    /// What a system sheet presents from: a window on macOS.
     public typealias PresentationAnchor = NSWindow
 #endif
 
