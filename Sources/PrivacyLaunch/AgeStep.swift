@@ -111,7 +111,7 @@ extension LaunchSignals.Regulation {
 }
 
 extension AgeCheckRequirement {
-    /// The launch table's verdict (``LaunchSignals/regulation(on:)``) as the age step reads it.
+    /// The launch table's verdict (`LaunchSignals.regulation(on:)`) as the age step reads it.
     public init(_ regulation: LaunchSignals.Regulation) {
         switch regulation {
         case .required: self = .required
@@ -178,7 +178,7 @@ public enum AgeStep {
         case askEveryone
     }
 
-    /// Whether to ask, and ``LaunchAsk``'s rule decides (the gate's rule too, so both agree):
+    /// Whether to ask, and `LaunchAsk`'s rule decides (the gate's rule too, so both agree):
     ///
     /// - Seed 000: the API works on iOS, iPadOS and macOS only. Where `requestAgeRange` does not
     ///   exist on the platform at any version (visionOS, tvOS, watchOS) it is never called: the
@@ -190,7 +190,7 @@ public enum AgeStep {
     ///   system says no check is required, which seed 002 counts as over, saved. An answer the
     ///   person shared on tap is kept, never overridden (``AgeStepRule/macNeverAsksAtLaunch``).
     /// - 26.0-26.1 have no region check: the cadence decides as for a required check
-    ///   (``askEveryone``), since "no check" says nothing about the person.
+    ///   (`askEveryone`), since "no check" says nothing about the person.
     public static func start(
         settings: OwnerSettings, os: OSVersion, platform: Platform = .iOS, saved: AgeAnswer? = nil,
         adultAnswer: Bool? = nil
@@ -255,7 +255,7 @@ public enum AgeStep {
         }
     }
 
-    /// The decision when ``LaunchAsk`` says this launch does not ask: over when no check is
+    /// The decision when `LaunchAsk` says this launch does not ask: over when no check is
     /// required (seed 002), else the answer saved at the last request (under, with the
     /// message, when none).
     public static func notAsking(

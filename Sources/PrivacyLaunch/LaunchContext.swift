@@ -30,7 +30,7 @@ public struct LaunchContext: Hashable, Sendable {
     /// rule's two facts); a store that keeps none reads as a fresh install.
     public var cadence: CadenceRecord
     /// The cadence rule the person's region sets, where the app learns it; the owner's rule
-    /// may only tighten it (``CadenceRule/inForce(app:region:)``).
+    /// may only tighten it (`CadenceRule.inForce(app:region:)`).
     public var regionCadence: CadenceRule?
     /// The person's answer to the app's own "18 or older?" question, where the platform has no
     /// age range API (visionOS, tvOS, watchOS); nil when not asked or not answered.

@@ -98,7 +98,7 @@ public struct LaunchSequence: Sendable {
     /// Whether the sequence has nothing more to do.
     public var isDone: Bool { stage == .finished || stage == .stoppedUnderThreshold }
 
-    /// The cadence record this launch leaves (the gate's record, ``LaunchAsk``'s input): launched,
+    /// The cadence record this launch leaves (the gate's record, `LaunchAsk`'s input): launched,
     /// whether the person was found regulated, and the day of a request only when the system
     /// answered it (a request that failed or hung is not an ask that counts).
     public func cadenceAfterLaunch(at now: Timestamp) -> CadenceRecord {

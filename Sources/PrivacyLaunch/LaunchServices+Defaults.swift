@@ -5,7 +5,7 @@ import Foundation
 /// says so, so an app writes a stand-in only for something it replaces.
 extension LaunchServices {
     /// The services of an app that brings only what it has: the tracking prompt (the Apple
-    /// bridge's, or the simulator's), and any of the others it uses. With an ``AgeGate`` the
+    /// bridge's, or the simulator's), and any of the others it uses. With an `AgeGate` the
     /// launch asks through the gate, so `ageRange` is needed only without one.
     public init(
         tracking: any TrackingAuthorization, ageRange: any AgeRangeService = NoAgeRangeService(),
@@ -57,7 +57,7 @@ public struct NoWelcomeScreens: WelcomeScreens {
     public func waitUntilFinished() async {}
 }
 
-/// Keeps no answer: for an app whose ``AgeGate`` keeps the one saved answer (the launch never
+/// Keeps no answer: for an app whose `AgeGate` keeps the one saved answer (the launch never
 /// reads or writes this store then).
 public struct NoAnswerStore: AgeAnswerStore {
     /// The stand-in store.
@@ -66,7 +66,7 @@ public struct NoAnswerStore: AgeAnswerStore {
     public func save(_ answer: AgeAnswer) async {}
 }
 
-/// No age range service: for a launch that asks through an ``AgeGate``. Called anyway, it
+/// No age range service: for a launch that asks through an `AgeGate`. Called anyway, it
 /// answers `notAvailable` (unavailable this launch, nothing stored).
 public struct NoAgeRangeService: AgeRangeService {
     /// The stand-in service.

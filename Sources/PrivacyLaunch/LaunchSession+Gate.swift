@@ -2,8 +2,8 @@ import AgeGating
 import AgeSignals
 
 extension LaunchSession {
-    /// Builds the session of an app that also has an ``AgeGate``: one ask machine. The gate's
-    /// launch check (``LaunchAsk``) is this launch's only request to the system; the sequence
+    /// Builds the session of an app that also has an `AgeGate`: one ask machine. The gate's
+    /// launch check (`LaunchAsk`) is this launch's only request to the system; the sequence
     /// reads its verdict and its answer instead of asking again, so a person sees one sheet.
     /// The gate's record is the one saved answer (its tier against `settings.threshold`) and
     /// its cadence record, rule and platform are the launch's.

@@ -48,7 +48,7 @@ public actor LaunchSession {
         }
     }
 
-    /// A session that asks the system itself (no ``AgeGate``); ``run()`` performs the launch.
+    /// A session that asks the system itself (no `AgeGate`); ``run()`` performs the launch.
     public init(
         settings: OwnerSettings, context: LaunchContext, platform: Platform = .iOS, services: LaunchServices,
         deadlines: Deadlines = Deadlines()

@@ -2,7 +2,7 @@ import AgeSignals
 
 /// The one error of this module: bad owner settings or a bad value handed to the launch
 /// sequence. Events that arrive at the wrong moment are not errors: they are recorded as
-/// ``IgnoredEvent`` values and change nothing.
+/// ``LaunchSequence/IgnoredEvent`` values and change nothing.
 public struct PrivacyLaunchError: CodedError {
     /// What went wrong, stable across releases; compare errors by it.
     public enum Code: String, Sendable, Hashable {

@@ -64,8 +64,10 @@ public struct LaunchAsk: Hashable, Sendable {
     /// The decision for this launch.
     /// - Parameters:
     ///   - regulation: the launch table's verdict (``LaunchSignals/regulation(on:)``).
+    ///   - capabilities: what the platform and OS offer (no region check before 26.2).
     ///   - cadence: the rule in force (``CadenceRule/inForce(app:region:)``).
     ///   - record: the record as the last launch left it (before ``CadenceRecord/afterLaunch(regulated:)``).
+    ///   - now: the launch's time, which the cadence is counted to.
     public static func decide(
         _ regulation: LaunchSignals.Regulation, on capabilities: PlatformCapabilities, cadence: CadenceRule,
         record: CadenceRecord, now: Date

@@ -4,8 +4,8 @@
     import AgeSignals
     import PrivacyLaunch
 
-    /// The core's ``PrivacyLaunch/TrackingAuthorization`` on `ATTrackingManager`: the only code
-    /// in AgeKit that calls `requestTrackingAuthorization`, and only ``PrivacyLaunch/LaunchSession``
+    /// The core's `PrivacyLaunch.TrackingAuthorization` on `ATTrackingManager`: the only code
+    /// in AgeKit that calls `requestTrackingAuthorization`, and only `PrivacyLaunch.LaunchSession`
     /// calls it, after the age and consent steps allowed it (so never for a person under the
     /// threshold). The system shows the prompt only while the app is active, and otherwise
     /// returns "not determined" at once, so the bridge first waits for the app to be active.

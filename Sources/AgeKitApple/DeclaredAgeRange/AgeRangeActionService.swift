@@ -2,7 +2,7 @@
     @preconcurrency import DeclaredAgeRange
     import AgeSignals
 
-    /// The core's ``AgeSignals/AgeRangeService`` on SwiftUI's `@Environment(\.requestAgeRange)`
+    /// The core's `AgeSignals.AgeRangeService` on SwiftUI's `@Environment(\.requestAgeRange)`
     /// action (`DeclaredAgeRangeAction`), which presents from its view and needs no anchor: the
     /// SwiftUI path. The eligibility and regulatory calls, which show nothing, go to
     /// ``SystemAgeRangeService``.
@@ -12,7 +12,9 @@
         private let signals: SystemAgeRangeService
         private let deadlines: BridgeDeadlines
 
-        /// - Parameter action: a view's `requestAgeRange` environment value.
+        /// - Parameters:
+        ///   - action: a view's `requestAgeRange` environment value.
+        ///   - deadlines: how long each system call may take.
         @MainActor
         public init(_ action: DeclaredAgeRangeAction, deadlines: BridgeDeadlines = BridgeDeadlines()) {
             let box = MainActorBox(action)

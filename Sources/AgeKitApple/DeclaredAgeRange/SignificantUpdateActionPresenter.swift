@@ -3,7 +3,7 @@
     import AgeSignals
     import SignificantChanges
 
-    /// The core's ``SignificantChanges/AcknowledgmentPresenter`` on SwiftUI's
+    /// The core's `SignificantChanges.AcknowledgmentPresenter` on SwiftUI's
     /// `@Environment(\.showSignificantUpdateAcknowledgment)` action (`SignificantUpdateAction`,
     /// 26.4, iOS, iPadOS and Mac Catalyst), which presents from its view: the SwiftUI path. The
     /// in-app notice stands in where the sheet is not the route.
@@ -13,7 +13,10 @@
         private let notice: SystemAcknowledgmentPresenter.Notice
         private let deadlines: BridgeDeadlines
 
-        /// - Parameter action: a view's `showSignificantUpdateAcknowledgment` environment value.
+        /// - Parameters:
+        ///   - action: a view's `showSignificantUpdateAcknowledgment` environment value.
+        ///   - deadlines: how long each system call may take.
+        ///   - notice: the app's own notice, where the system sheet is not the route.
         @MainActor
         public init(
             _ action: SignificantUpdateAction, deadlines: BridgeDeadlines = BridgeDeadlines(),

@@ -3,9 +3,9 @@
     import AgeSignals
     import SignificantChanges
 
-    /// The core's ``SignificantChanges/AcknowledgmentPresenter``: the system sheet
+    /// The core's `SignificantChanges.AcknowledgmentPresenter`: the system sheet
     /// (`showSignificantUpdateAcknowledgment(in:updateDescription:)`, 26.4, iOS, iPadOS and Mac
-    /// Catalyst) for ``SignificantChanges/AcknowledgmentPresentation/systemSheet``, the app's
+    /// Catalyst) for `SignificantChanges.AcknowledgmentPresentation.systemSheet`, the app's
     /// own notice otherwise (macOS has no sheet, older systems neither).
     ///
     /// The sheet returns when the person acknowledged it; a throw, a passed deadline, or no

@@ -3,7 +3,7 @@
     import AgeGating
     import AgeSignals
 
-    /// The core's ``AgeSignals/AgeRangeService`` on `DeclaredAgeRange.AgeRangeService.shared`:
+    /// The core's `AgeSignals.AgeRangeService` on `DeclaredAgeRange.AgeRangeService.shared`:
     /// the same protocol the simulator implements, so an app swaps one for the other.
     ///
     /// Every call runs under a deadline (``BridgeDeadlines``) in its own task: a call that
@@ -14,9 +14,11 @@
         private let anchor: AnchorProvider
         private let deadlines: BridgeDeadlines
 
-        /// - Parameter anchor: what the age range sheet presents over (a view controller, or
-        ///   a window on macOS), read on the main actor when the sheet is due, and again as the
-        ///   app becomes active while it finds none.
+        /// - Parameters:
+        ///   - deadlines: how long each system call may take.
+        ///   - anchor: what the age range sheet presents over (a view controller, or a window
+        ///     on macOS), read on the main actor when the sheet is due, and again as the app
+        ///     becomes active while it finds none.
         public init(deadlines: BridgeDeadlines = BridgeDeadlines(), anchor: @escaping AnchorProvider) {
             self.anchor = anchor
             self.deadlines = deadlines

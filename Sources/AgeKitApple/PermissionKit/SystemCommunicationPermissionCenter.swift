@@ -12,7 +12,7 @@
         import AppKit
     #endif
 
-    /// The core's ``SignificantChanges/CommunicationPermissionCenter`` on `AskCenter.shared` with
+    /// The core's `SignificantChanges.CommunicationPermissionCenter` on `AskCenter.shared` with
     /// `PermissionQuestion(communicationTopic:)`: the guardian question that opens a feature
     /// communication limits close. Like ``SystemPermissionCenter``, it listens from launch
     /// (``startListening()``), keeps answers that arrive before the core listens, and keeps the
@@ -69,7 +69,7 @@
         /// Hands the question to the system: `AskCenter.ask(_:in:)` with a view controller (iOS,
         /// iPadOS, visionOS), `CommunicationLimits.ask(_:in:)` with a window on macOS, the only
         /// overload Apple documents there for this topic. The 26.x call only returns, so the result is
-        /// ``SignificantChanges/CommunicationAskResult/handedOver``: whether the child sent it is
+        /// `SignificantChanges.CommunicationAskResult.handedOver`: whether the child sent it is
         /// not known, and the core's timeout covers a child who did not.
         public func ask(_ question: CommunicationQuestion) async throws(PermissionAskError) -> CommunicationAskResult {
             guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }

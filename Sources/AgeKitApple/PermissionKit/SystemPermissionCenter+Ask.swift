@@ -23,7 +23,7 @@
         /// Hands the guardian question to the system: `PermissionQuestion(significantAppUpdateTopic:)`
         /// with the change's description and expiry. Returning means the system took it; the
         /// child may still cancel, and the answer arrives on ``responses()``. Asking for an
-        /// adult throws ``SignificantChanges/PermissionAskError/notAvailable``.
+        /// adult throws `SignificantChanges.PermissionAskError.notAvailable`.
         public func ask(_ question: GuardianQuestion) async throws(PermissionAskError) {
             guard #available(iOS 26.2, macOS 26.2, visionOS 26.2, *) else { throw .notAvailable }
             startListening()

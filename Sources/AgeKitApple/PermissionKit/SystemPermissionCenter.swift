@@ -9,14 +9,14 @@
     import Foundation
     import SignificantChanges
 
-    /// The core's ``SignificantChanges/PermissionCenter`` on PermissionKit's `AskCenter.shared`.
+    /// The core's `SignificantChanges.PermissionCenter` on PermissionKit's `AskCenter.shared`.
     ///
     /// Call ``startListening()`` once at launch, before anything asks: a guardian may answer
     /// while the app is not asking, or after the app was relaunched, and the system delivers
     /// those answers only to a registered `responses(for:)` sequence. Answers that arrive
     /// before the core listens are kept and replayed to it. The system gives every question
     /// its own `UUID`; the bridge keeps the map to AgeKit's question ids in the app's
-    /// ``AgeGating/KeyValueStore`` so that an answer after a relaunch still finds its request.
+    /// `AgeGating.KeyValueStore` so that an answer after a relaunch still finds its request.
     public final class SystemPermissionCenter: PermissionCenter {
         struct State {
             var listening = false
@@ -100,7 +100,7 @@
             return question
         }
 
-        /// The questions waiting on the app's ``GuardianQuestionButton``, one per change, newest
+        /// The questions waiting on the app's `GuardianQuestionButton`, one per change, newest
         /// last: where the app's code cannot ask (Mac Catalyst), asking puts the question here,
         /// and the system sends it when the child taps the button. An answer takes it off.
         public var offeredQuestions: [GuardianQuestion] { state.withLock { $0.offered } }

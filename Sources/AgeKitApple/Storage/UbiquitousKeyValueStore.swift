@@ -6,7 +6,7 @@
     #endif
     import SignificantChanges
 
-    /// The acknowledgment ledger's ``SignificantChanges/SyncedKeyValueStore`` on the iCloud
+    /// The acknowledgment ledger's `SignificantChanges.SyncedKeyValueStore` on the iCloud
     /// key-value store (`NSUbiquitousKeyValueStore`), so an approval recorded on one of the
     /// person's devices reaches the others. Their writes arrive as
     /// `didChangeExternallyNotification`, which the ledger's observer turns into the flow's

@@ -2,7 +2,7 @@ import AgeGating
 import Foundation
 
 /// The gate's record (and the permission question map) in `UserDefaults`: strings only, and
-/// only what ``AgeGating/AgeRecord`` writes, never an age.
+/// only what `AgeGating.AgeRecord` writes, never an age.
 public final class UserDefaultsKeyValueStore: KeyValueStore, @unchecked Sendable {
     // UserDefaults is documented as thread-safe; it is not annotated `Sendable` everywhere.
     private let defaults: UserDefaults

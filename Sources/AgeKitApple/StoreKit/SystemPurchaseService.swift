@@ -7,12 +7,12 @@
         import UIKit
     #endif
 
-    /// The core's ``SignificantChanges/PurchaseService`` on StoreKit and `Transaction.updates`.
+    /// The core's `SignificantChanges.PurchaseService` on StoreKit and `Transaction.updates`.
     /// The purchase is `Product.purchase(confirmIn:options:)` with a scene where UIKit has
     /// scenes (iOS, iPadOS, Mac Catalyst, tvOS, visionOS: `purchase(options:)` lists no Mac
     /// Catalyst or visionOS row), and `Product.purchase(options:)` on macOS and watchOS.
     /// `Product.PurchaseResult.pending` (Ask to Buy) stays pending in the core's
-    /// ``SignificantChanges/PurchaseRequest``: the answer comes later on the updates listener,
+    /// `SignificantChanges.PurchaseRequest`: the answer comes later on the updates listener,
     /// which ``startListening()`` starts at launch, or never. Only verified transactions deliver
     /// anything.
     ///
@@ -43,9 +43,11 @@
             public typealias SceneProvider = @MainActor @Sendable () -> UIScene?
             private let scene: SceneProvider
 
-            /// - Parameter scene: the scene to confirm the purchase in; by default the
-            ///   foreground scene, which is nil while several windows are in the foreground:
-            ///   an app with several windows passes the scene of the view that buys.
+            /// - Parameters:
+            ///   - deadlines: how long each system call may take.
+            ///   - scene: the scene to confirm the purchase in; by default the foreground
+            ///     scene, which is nil while several windows are in the foreground: an app
+            ///     with several windows passes the scene of the view that buys.
             public init(
                 deadlines: BridgeDeadlines = BridgeDeadlines(),
                 scene: @escaping SceneProvider = { PresentationAnchors.foregroundScene() }

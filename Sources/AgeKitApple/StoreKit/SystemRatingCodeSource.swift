@@ -4,7 +4,7 @@
     import AgeSignals
     import SignificantChanges
 
-    /// The core's ``SignificantChanges/RatingCodeSource`` on `AppStore.ageRatingCode` (26.2 on
+    /// The core's `SignificantChanges.RatingCodeSource` on `AppStore.ageRatingCode` (26.2 on
     /// every Apple OS, none on Mac Catalyst). The code goes to the rating watch as it is: nil
     /// (unavailable) and 0 (Xcode, sandbox, TestFlight) are the watch's business. A read past
     /// its deadline counts as unavailable.

@@ -1,6 +1,6 @@
 import AgeGating
 
-/// The deadlines the bridges put on every system call: the core's ``Deadline`` runs each
+/// The deadlines the bridges put on every system call: the core's `Deadline` runs each
 /// call in its own task, so a call that never returns holds neither the caller nor the main
 /// actor past its limit.
 public struct BridgeDeadlines: Sendable {

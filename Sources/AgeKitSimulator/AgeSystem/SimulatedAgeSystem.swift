@@ -1,7 +1,7 @@
 import AgeSignals
 
 /// Apple's age-assurance system, simulated: one person on one device (platform and OS) in
-/// one region, on a deterministic clock. Implements the same ``AgeRangeService`` protocol the
+/// one region, on a deterministic clock. Implements the same `AgeRangeService` protocol the
 /// Apple bridge implements, so every gate flow runs on Linux.
 ///
 /// What it reproduces: the app's gates or the law's bands, the regional maximum, regions

@@ -21,7 +21,7 @@ extension ConsentScenario {
 
     /// Runs the age system simulator for `persona` on `day`. A device without the age range
     /// API (visionOS, tvOS, watchOS) uses what the person's phone learned (the synced answer);
-    /// the features come from ``RegulatoryFeature/forRouting(reported:eligible:subject:capabilities:)``.
+    /// the features come from `RegulatoryFeature.forRouting(reported:eligible:subject:capabilities:)`.
     public static func answer(
         persona: SandboxPersona, region: Region, capabilities: PlatformCapabilities, on day: CalendarDay
     ) -> PersonaAnswer {

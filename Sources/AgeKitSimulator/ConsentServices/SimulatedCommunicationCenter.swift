@@ -20,10 +20,12 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
     private let clock: any ConsentClock
 
     /// - Parameters:
+    ///   - behavior: how the simulated guardian answers.
     ///   - error: thrown by every ask (nothing is sent), e.g. `communicationLimitsNotEnabled`.
     ///   - reportsCancel: a child's cancel is reported (27.0); before 27.0 the ask just returns.
     ///   - personIsAdult: the system knows the person as an adult and throws `notAvailable`
     ///     (seed 003 note 11: `AskCenter.ask` throws for an adult user), whatever the guardian.
+    ///   - clock: the time questions and answers are stamped with.
     public init(
         behavior: GuardianBehavior, error: PermissionAskError? = nil, reportsCancel: Bool = false,
         personIsAdult: Bool = false, clock: any ConsentClock

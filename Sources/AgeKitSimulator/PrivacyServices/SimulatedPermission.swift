@@ -2,7 +2,7 @@ import AgeSignals
 import PrivacyLaunch
 
 /// Notification or location authorization: the prompt appears while the status is not
-/// determined, and the simulated person answers with ``answer``.
+/// determined, and the simulated person answers with `answer`.
 public final class SimulatedPermission: NotificationAuthorization, LocationAuthorization, Sendable {
     /// Which permission, and so which prompt the journal records.
     public enum Kind: String, Hashable, Sendable {

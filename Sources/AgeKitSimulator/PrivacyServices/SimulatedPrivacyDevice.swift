@@ -96,7 +96,7 @@ public struct SimulatedPrivacyDevice: Sendable {
         self.adultAnswer = setup.adultAnswer
     }
 
-    /// The services, ready for ``LaunchSession``.
+    /// The services, ready for `LaunchSession`.
     public var services: LaunchServices {
         LaunchServices(
             ageRange: ageSystem, consent: consent, tracking: tracking, ads: ads,

@@ -2,7 +2,7 @@ import AgeSignals
 import PrivacyLaunch
 
 /// The system tracking prompt: shown at most once per install, never when restricted; the
-/// simulated person answers with ``answer``.
+/// simulated person answers with `answer`.
 public final class SimulatedTrackingPrompt: TrackingAuthorization, Sendable {
     private struct State {
         var status: TrackingStatus
@@ -17,6 +17,7 @@ public final class SimulatedTrackingPrompt: TrackingAuthorization, Sendable {
     /// - Parameters:
     ///   - status: the status at launch (any of the four).
     ///   - answer: what the person chooses if the prompt appears (`authorized` or `denied`).
+    ///   - journal: where each prompt shown is recorded.
     public init(status: TrackingStatus = .notDetermined, answer: TrackingStatus = .authorized, journal: PromptJournal) {
         self.state = Locked(State(status: status, answer: answer))
         self.journal = journal

@@ -38,8 +38,11 @@ public actor SignificantChangeDriver {
     private var listener: Task<Void, Never>?
     private var observation: StoreObservation?
 
-    /// - Parameter onAction: every action, for the app to render (block, unblock, pending,
-    ///   denied, expired, explanations); the driver itself performs the service calls.
+    /// - Parameters:
+    ///   - flow: the flow the driver performs, from its catalog and router.
+    ///   - services: the system services the flow's actions call.
+    ///   - onAction: every action, for the app to render (block, unblock, pending, denied,
+    ///     expired, explanations); the driver itself performs the service calls.
     public init(
         flow: SignificantChangeFlow, services: Services,
         onAction: @escaping @Sendable (SignificantChangeFlow.Action) -> Void = { _ in }

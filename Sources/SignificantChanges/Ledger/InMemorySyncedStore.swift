@@ -7,7 +7,9 @@ public final class InMemorySyncedStore: SyncedKeyValueStore {
     private let observers = ObserverList()
     private let onLocalWrite: @Sendable (String, String?) -> Void
 
-    /// - Parameter onLocalWrite: called after each write this device makes (to forward it).
+    /// - Parameters:
+    ///   - initial: the values the store starts with.
+    ///   - onLocalWrite: called after each write this device makes (to forward it).
     public init(
         _ initial: [String: String] = [:], onLocalWrite: @escaping @Sendable (String, String?) -> Void = { _, _ in }
     ) {
