@@ -69,6 +69,36 @@ static inline int agekit_mhd_request_line_is_whole(struct MHD_Connection *connec
     MHD_get_connection_values_n(connection, MHD_GET_ARGUMENT_KIND, agekit_walk_argument, &walk);
     return walk.whole && strncmp(walk.next, "HTTP/", 5) == 0;
 }
+// The same layout tells whether every header line of the head was reported as it came:
+// each field's name starts right after the line before it (the request line, or the previous
+// value and its two NULs), its colon is a NUL followed only by spaces or tabs up to the value,
+// and the blank line follows the last. libmicrohttpd 0.9.75 appends a folded line (one that
+// starts with a space or tab) to the previous field's name, in a copy elsewhere, and drops a
+// line with an empty name without a word: either breaks the chain (RFC 9112 §5.2, §5.1).
+struct agekit_field_walk { const char *next; int whole; };
+static enum MHD_Result agekit_walk_field(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+    const char *value, size_t value_size) {
+    struct agekit_field_walk *walk = cls;
+    (void)kind;
+    if (key != walk->next || key[key_size] != '\0' || value == NULL || value < key + key_size + 1) {
+        walk->whole = 0;
+        return MHD_NO;
+    }
+    for (const char *gap = key + key_size + 1; gap < value; gap++) {
+        if (*gap != ' ' && *gap != '\t') { walk->whole = 0; return MHD_NO; }
+    }
+    walk->next = value + value_size + 2;
+    return MHD_YES;
+}
+static inline int agekit_mhd_header_lines_are_whole(struct MHD_Connection *connection, const char *url) {
+    if (!agekit_mhd_checks_nul() || url == NULL) return 1;
+    struct agekit_line_walk line = { url + strlen(url) + 1, 1 };
+    MHD_get_connection_values_n(connection, MHD_GET_ARGUMENT_KIND, agekit_walk_argument, &line);
+    if (!line.whole || strncmp(line.next, "HTTP/", 5) != 0) return 1;  // the request line's own check refuses it
+    struct agekit_field_walk walk = { line.next + strlen(line.next) + 2, 1 };
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, agekit_walk_field, &walk);
+    return walk.whole && walk.next[0] == '\0' && walk.next[1] == '\0';
+}
 static inline int agekit_mhd_value_is_whole(const char *value, size_t size) {
     if (!agekit_mhd_checks_nul() || value == NULL) return 1;
     return value[size] == '\0' && value[size + 1] == '\0';

@@ -32,12 +32,69 @@ struct LedgerContractTests {
         let account = try ledger.registerNow(accountId: "bob", appTransactionId: "AT9")
         #expect(account.state == .consentRevoked)
         #expect(account.pushAllowed == false)
-        // The parked revocation applies once: a second account linked later is not revoked by it.
+        // The revocation stands for the app transaction: a second account linked later (a new
+        // sign-in on the same install) is frozen by it too.
         let later = try ledger.registerNow(accountId: "carol", appTransactionId: "AT9")
-        #expect(later.state == .active)
+        #expect(later.state == .consentRevoked)
         let kinds = try ledger.events(bundleId: "com.example.app", after: 0, limit: 100).map(\.kind)
-        #expect(kinds.filter { $0 == .consentRevoked }.count == 1)
+        #expect(kinds.filter { $0 == .consentRevoked }.count == 2)
         #expect(kinds.contains(.revocationParked))
+    }
+
+    @Test(
+        "an account linked after a revocation froze another is frozen too: no escape by a new account",
+        arguments: StoreBackend.allCases)
+    func revocationStandsForLaterLinks(backend: StoreBackend) throws {
+        let ledger = try backend.makeLedger()
+        defer { ledger.close() }
+        _ = try ledger.registerNow(accountId: "alice", appTransactionId: "AT1")
+        #expect(
+            try ledger.recordNow(rescind(uuid: "N1", appTransactionId: "AT1"))
+                == .stored(revokedAccounts: ["alice"], parked: false))
+        let newcomer = try ledger.registerNow(accountId: "mallory", appTransactionId: "AT1", at: 2_500)
+        #expect(newcomer.state == .consentRevoked)
+        #expect(newcomer.pushAllowed == false)
+        #expect(newcomer.since == 900)
+    }
+
+    @Test(
+        "two accounts linking a parked app transaction at the same moment are both frozen",
+        arguments: StoreBackend.allCases)
+    func concurrentLinksBothFrozen(backend: StoreBackend) throws {
+        let ledger = try backend.makeLedger()
+        defer { ledger.close() }
+        _ = try ledger.recordNow(rescind(uuid: "N1", appTransactionId: "AT7"))
+        let states = Mutex<[String: ConsentState]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let account = index == 0 ? "bob" : "carol"
+            if let state = try? ledger.registerNow(accountId: account, appTransactionId: "AT7") {
+                states.withLock { $0[account] = state.state }
+            }
+        }
+        #expect(states.withLock { $0 } == ["bob": .consentRevoked, "carol": .consentRevoked])
+    }
+
+    @Test(
+        "a revocation signed before the account's latest restore is superseded: recorded, nothing changed",
+        arguments: StoreBackend.allCases)
+    func restoreSupersedesOlderRevocation(backend: StoreBackend) throws {
+        let ledger = try backend.makeLedger()
+        defer { ledger.close() }
+        _ = try ledger.registerNow(accountId: "alice", appTransactionId: "AT1")
+        _ = try ledger.recordNow(rescind(uuid: "N1", appTransactionId: "AT1", signedDate: 900))
+        _ = try ledger.restoreNow(accountId: "alice", at: 3_000)
+        // Apple's retry of an older revocation (signed before the restore) arrives late.
+        let late = try ledger.recordNow(rescind(uuid: "N2", appTransactionId: "AT1", signedDate: 2_900), at: 3_500)
+        #expect(late == .stored(revokedAccounts: [], parked: false))
+        let account = try #require(try ledger.account(bundleId: "com.example.app", accountId: "alice"))
+        #expect(account.state == .active)
+        #expect(account.since == 3_000)
+        let events = try ledger.events(bundleId: "com.example.app", after: 0, limit: 100)
+        #expect(events.last?.kind == .revocationSuperseded)
+        #expect(events.last?.notificationUUID == "N2")
+        // A revocation signed after the restore freezes again.
+        let newer = try ledger.recordNow(rescind(uuid: "N3", appTransactionId: "AT1", signedDate: 3_100), at: 3_600)
+        #expect(newer == .stored(revokedAccounts: ["alice"], parked: false))
     }
 
     @Test("a duplicate UUID changes nothing", arguments: StoreBackend.allCases)

@@ -21,6 +21,7 @@ struct LedgerPlanTests {
         let notification: NotificationRecord
         let linked: [String]
         let tokenAccounts: [String]
+        var restoredAt: [String: Int64] = [:]
         let expected: [LedgerCommand]
         var testDescription: String { rule }
     }
@@ -32,10 +33,11 @@ struct LedgerPlanTests {
 
     static let cases: [Case] = [
         Case(
-            rule: "a revocation freezes every account linked to its app transaction, each with an event",
+            rule: "a revocation freezes every account linked to its app transaction, each with an event, and is kept",
             notification: revocation, linked: ["alice", "bob"], tokenAccounts: [],
             expected: [
                 .appendEvent(.notificationStored, accountId: nil, about: revocation),
+                .keep(appTransactionId: "AT-1", about: revocation, applied: true),
                 .freeze(accountId: "alice", about: revocation),
                 .appendEvent(.consentRevoked, accountId: "alice", about: revocation),
                 .freeze(accountId: "bob", about: revocation),
@@ -46,8 +48,19 @@ struct LedgerPlanTests {
             notification: revocation, linked: [], tokenAccounts: [],
             expected: [
                 .appendEvent(.notificationStored, accountId: nil, about: revocation),
-                .park(appTransactionId: "AT-1", about: revocation),
+                .keep(appTransactionId: "AT-1", about: revocation, applied: false),
                 .appendEvent(.revocationParked, accountId: nil, about: revocation),
+            ]),
+        Case(
+            rule: "a revocation signed at or before an account's latest restore is superseded for that account only",
+            notification: revocation, linked: ["alice", "bob"], tokenAccounts: [],
+            restoredAt: ["alice": 1_000, "bob": 999],
+            expected: [
+                .appendEvent(.notificationStored, accountId: nil, about: revocation),
+                .keep(appTransactionId: "AT-1", about: revocation, applied: true),
+                .appendEvent(.revocationSuperseded, accountId: "alice", about: revocation),
+                .freeze(accountId: "bob", about: revocation),
+                .appendEvent(.consentRevoked, accountId: "bob", about: revocation),
             ]),
         Case(
             rule: "a revocation naming no app transaction is stored and flagged, nobody frozen",
@@ -61,7 +74,7 @@ struct LedgerPlanTests {
             notification: notification("RESCIND_CONSENT", token: "tok"), linked: [], tokenAccounts: ["carol"],
             expected: [
                 .appendEvent(.notificationStored, accountId: nil, about: notification("RESCIND_CONSENT", token: "tok")),
-                .park(appTransactionId: "AT-1", about: notification("RESCIND_CONSENT", token: "tok")),
+                .keep(appTransactionId: "AT-1", about: notification("RESCIND_CONSENT", token: "tok"), applied: false),
                 .appendEvent(.revocationParked, accountId: nil, about: notification("RESCIND_CONSENT", token: "tok")),
             ]),
         Case(
@@ -86,7 +99,8 @@ struct LedgerPlanTests {
     @Test("a stored notification's effects", arguments: cases)
     func effects(of row: Case) {
         #expect(
-            LedgerPlan.effects(of: row.notification, linked: row.linked, tokenAccounts: row.tokenAccounts)
+            LedgerPlan.effects(
+                of: row.notification, linked: row.linked, tokenAccounts: row.tokenAccounts, restoredAt: row.restoredAt)
                 == row.expected)
     }
 
@@ -98,7 +112,7 @@ struct LedgerPlanTests {
         #expect(!LedgerPlan.needsTokenAccounts(Self.notification("SUBSCRIBED", original: "1000")))
     }
 
-    @Test("a first link replays every parked revocation onto the account, in order, each marked applied")
+    @Test("a first link replays every kept revocation onto the account, in order, each marked applied")
     func replay() {
         let first = Self.notification("RESCIND_CONSENT", uuid: "n-1", signedDate: 1_000)
         let second = Self.notification("RESCIND_CONSENT", uuid: "n-2", signedDate: 2_000)
@@ -110,5 +124,17 @@ struct LedgerPlanTests {
                 .appendEvent(.consentRevoked, accountId: "alice", about: second),
             ])
         #expect(LedgerPlan.replay([], onto: "alice").isEmpty)
+    }
+
+    @Test("a replayed revocation signed before the account's latest restore is superseded, a later one freezes")
+    func replayAfterRestore() {
+        let first = Self.notification("RESCIND_CONSENT", uuid: "n-1", signedDate: 1_000)
+        let second = Self.notification("RESCIND_CONSENT", uuid: "n-2", signedDate: 3_000)
+        #expect(
+            LedgerPlan.replay([first, second], onto: "alice", restoredAt: 2_000) == [
+                .markApplied(about: first), .appendEvent(.revocationSuperseded, accountId: "alice", about: first),
+                .markApplied(about: second), .freeze(accountId: "alice", about: second),
+                .appendEvent(.consentRevoked, accountId: "alice", about: second),
+            ])
     }
 }

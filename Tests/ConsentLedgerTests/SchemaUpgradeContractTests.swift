@@ -5,7 +5,7 @@ import Testing
 @Suite("Ledger contract: schema upgrades keep what was stored")
 struct SchemaUpgradeContractTests {
     @Test(
-        "a revocation parked before migration 6 is applied once, on the first register after it",
+        "a revocation parked before migration 6 is applied on the first register after it, and to every later link",
         arguments: StoreBackend.allCases)
     func parkedBeforeMigration6(backend: StoreBackend) throws {
         let store = try backend.makeStore()
@@ -39,7 +39,11 @@ struct SchemaUpgradeContractTests {
             try connection.execute("SELECT applied_at FROM parked_revocations WHERE notification_uuid = 'N-old'")
         }
         #expect(applied.first?[0].integer == 2_000)
-        // Applied once: an account linked later keeps its consent.
-        #expect(try ledger.registerNow(accountId: "bob", appTransactionId: "AT-old").state == .active)
+        // The revocation stands for the app transaction: an account linked later is frozen too.
+        #expect(try ledger.registerNow(accountId: "bob", appTransactionId: "AT-old").state == .consentRevoked)
+        #expect(
+            try ledger.store.read { connection in
+                try connection.execute("SELECT applied_at FROM parked_revocations WHERE notification_uuid = 'N-old'")
+            }.first?[0].integer == 2_000)
     }
 }

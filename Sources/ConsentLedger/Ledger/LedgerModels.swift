@@ -113,6 +113,9 @@ package struct LedgerEvent: Sendable, Equatable, Codable {
         case revocationUnattributable
         case appTransactionLinked
         case consentRestored
+        /// A revocation signed at or before the account's latest restore: recorded, nothing
+        /// changed (the restore answered it).
+        case revocationSuperseded
     }
 
     package var cursor: Int64

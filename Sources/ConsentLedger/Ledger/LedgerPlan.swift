@@ -5,9 +5,11 @@ enum LedgerCommand: Sendable, Equatable {
     /// The account's consent is withdrawn: frozen since the revocation was signed, push off,
     /// reconciliation due.
     case freeze(accountId: String, about: NotificationRecord)
-    /// A revocation whose app transaction no account is linked to yet: kept until one is.
-    case park(appTransactionId: String, about: NotificationRecord)
-    /// A parked revocation applied, now that an account is linked.
+    /// A revocation kept for its app transaction, so that it applies to every account that
+    /// links to it later, whenever that is. `applied`: an account was linked already (else
+    /// the revocation is parked until one is).
+    case keep(appTransactionId: String, about: NotificationRecord, applied: Bool)
+    /// A kept revocation applied, now that an account is linked.
     case markApplied(about: NotificationRecord)
     /// The transaction's original id remembered for each of these accounts.
     case rememberTransaction(originalTransactionId: String, accountIds: [String], about: NotificationRecord)
@@ -16,14 +18,27 @@ enum LedgerCommand: Sendable, Equatable {
 }
 
 /// What a notification or a registration does to the ledger (DOMAIN.md §6), as a pure
-/// function of what the ledger holds: which accounts a revocation freezes, when it is parked
-/// and when a parked one is replayed. The SQL that reads the inputs and executes the commands
-/// is ``LedgerWrites``'s; no decision is.
+/// function of what the ledger holds: which accounts a revocation freezes, when it is parked,
+/// when a kept one is replayed and when a restore supersedes it. The SQL that reads the
+/// inputs and executes the commands is ``LedgerWrites``'s; no decision is.
+///
+/// | input | effect |
+/// | --- | --- |
+/// | any notification | `notificationStored` event |
+/// | purchase, accounts linked or named by its token | each remembers the original transaction |
+/// | revocation naming no app transaction | `revocationUnattributable` event, nobody frozen |
+/// | revocation, nobody linked | kept for the app transaction (parked), `revocationParked` |
+/// | revocation, accounts linked | kept (applied); each linked account frozen, `consentRevoked` |
+/// | revocation signed at or before an account's latest restore | that account unchanged, `revocationSuperseded` |
+/// | first link of an account to an app transaction | every revocation kept for it replayed, oldest first |
 enum LedgerPlan {
     /// A notification just stored (never a duplicate). `linked`: the accounts linked to its
     /// app transaction, sorted; `tokenAccounts`: those its app account token names (read only
-    /// when ``needsTokenAccounts(_:)`` says so).
-    static func effects(of n: NotificationRecord, linked: [String], tokenAccounts: [String] = []) -> [LedgerCommand] {
+    /// when ``needsTokenAccounts(_:)`` says so); `restoredAt`: when each linked account's
+    /// consent was last restored (read for a revocation only).
+    static func effects(
+        of n: NotificationRecord, linked: [String], tokenAccounts: [String] = [], restoredAt: [String: Int64] = [:]
+    ) -> [LedgerCommand] {
         var commands: [LedgerCommand] = [.appendEvent(.notificationStored, accountId: nil, about: n)]
         guard n.isConsentRevocation else {
             let accounts = Set(linked).union(tokenAccounts).sorted()
@@ -40,30 +55,40 @@ enum LedgerPlan {
         // The guardian may revoke before the app ever registered its app transaction.
         guard !linked.isEmpty else {
             return commands + [
-                .park(appTransactionId: appTransactionId, about: n),
+                .keep(appTransactionId: appTransactionId, about: n, applied: false),
                 .appendEvent(.revocationParked, accountId: nil, about: n),
             ]
         }
-        return commands + linked.flatMap(freezing(about: n))
+        // Kept as well: an account that links later (a new sign-in on the same install) is
+        // frozen by it too, so nobody escapes a revocation by making a new account.
+        return commands + [.keep(appTransactionId: appTransactionId, about: n, applied: true)]
+            + linked.flatMap { applying(n, to: $0, restoredAt: restoredAt[$0]) }
     }
 
-    /// Whether ``effects(of:linked:tokenAccounts:)`` reads the accounts of the app account token.
+    /// Whether ``effects(of:linked:tokenAccounts:restoredAt:)`` reads the accounts of the app account token.
     static func needsTokenAccounts(_ n: NotificationRecord) -> Bool {
         !n.isConsentRevocation && n.originalTransactionId != nil && n.appAccountToken != nil
     }
 
     /// A registration that linked its account to the app transaction for the first time:
-    /// every revocation parked for that app transaction applies to it, in the order given
-    /// (oldest first).
-    static func replay(_ parked: [NotificationRecord], onto accountId: String) -> [LedgerCommand] {
-        parked.flatMap { revocation in
-            [.markApplied(about: revocation)] + freezing(about: revocation)(accountId)
+    /// every revocation kept for that app transaction applies to it, in the order given
+    /// (oldest first), unless the account's consent was restored after it was signed.
+    static func replay(
+        _ kept: [NotificationRecord], onto accountId: String, restoredAt: Int64? = nil
+    )
+        -> [LedgerCommand]
+    {
+        kept.flatMap { revocation in
+            [.markApplied(about: revocation)] + applying(revocation, to: accountId, restoredAt: restoredAt)
         }
     }
 
-    private static func freezing(about n: NotificationRecord) -> (String) -> [LedgerCommand] {
-        { account in
-            [.freeze(accountId: account, about: n), .appendEvent(.consentRevoked, accountId: account, about: n)]
+    /// A revocation signed at or before the account's latest restore was answered by that
+    /// restore: it is recorded for the audit and changes nothing. Any other freezes.
+    private static func applying(_ n: NotificationRecord, to account: String, restoredAt: Int64?) -> [LedgerCommand] {
+        if let restoredAt, n.signedDate <= restoredAt {
+            return [.appendEvent(.revocationSuperseded, accountId: account, about: n)]
         }
+        return [.freeze(accountId: account, about: n), .appendEvent(.consentRevoked, accountId: account, about: n)]
     }
 }

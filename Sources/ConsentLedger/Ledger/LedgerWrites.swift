@@ -29,13 +29,14 @@ struct LedgerWrites {
         }
         guard let linked = try insert(n, payload: payload) else { return .duplicate }
         let tokenAccounts = LedgerPlan.needsTokenAccounts(n) ? try accounts(ofToken: n) : []
-        let commands = LedgerPlan.effects(of: n, linked: linked, tokenAccounts: tokenAccounts)
+        let restoredAt = n.isConsentRevocation ? try restoreTimes(bundleId: n.bundleId, of: linked) : [:]
+        let commands = LedgerPlan.effects(of: n, linked: linked, tokenAccounts: tokenAccounts, restoredAt: restoredAt)
         try execute(commands)
         var revoked: [String] = []
         var parked = false
         for command in commands {
             if case .freeze(let account, _) = command { revoked.append(account) }
-            if case .park = command { parked = true }
+            if case .appendEvent(.revocationParked, _, _) = command { parked = true }
         }
         return .stored(revokedAccounts: revoked, parked: parked)
     }
@@ -56,11 +57,14 @@ struct LedgerWrites {
         }
         guard !linked.isEmpty else { return }  // already linked: nothing more to do
         try append(.appTransactionLinked, bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId)
-        let parked = try connection.execute(
+        // Every revocation kept for the app transaction, applied to others already or not:
+        // it stands for whoever links, whenever (the table's name is from when only parked
+        // ones were kept).
+        let kept = try connection.execute(
             """
             SELECT p.notification_uuid, p.revoked_at, n.notification_type FROM parked_revocations p
             JOIN notifications n ON n.uuid = p.notification_uuid
-            WHERE p.bundle_id = ? AND p.app_transaction_id = ? AND p.applied_at IS NULL ORDER BY p.revoked_at
+            WHERE p.bundle_id = ? AND p.app_transaction_id = ? ORDER BY p.revoked_at, p.notification_uuid
             """,
             .text(bundleId), .text(appTransactionId)
         ).map { row in
@@ -68,17 +72,20 @@ struct LedgerWrites {
                 uuid: row[0].text ?? "", bundleId: bundleId, environment: "", type: row[2].text ?? "",
                 signedDate: row[1].integer ?? now, appTransactionId: appTransactionId, signedPayload: "")
         }
-        try execute(LedgerPlan.replay(parked, onto: accountId))
+        guard !kept.isEmpty else { return }
+        let restoredAt = try restoreTimes(bundleId: bundleId, of: [accountId])[accountId]
+        try execute(LedgerPlan.replay(kept, onto: accountId, restoredAt: restoredAt))
     }
 
     func restore(bundleId: String, accountId: String, actor: String, reason: String?) throws {
         let cause = "restored by \(actor)" + (reason.map { ": \($0)" } ?? "")
         let updated = try connection.execute(
             """
-            UPDATE accounts SET state = ?, state_since = ?, state_cause = ?, push_allowed = 1
+            UPDATE accounts SET state = ?, state_since = ?, state_cause = ?, push_allowed = 1, restored_at = ?
             WHERE bundle_id = ? AND account_id = ? RETURNING account_id
             """,
-            .text(ConsentState.active.rawValue), .integer(now), .text(cause), .text(bundleId), .text(accountId))
+            .text(ConsentState.active.rawValue), .integer(now), .text(cause), .integer(now), .text(bundleId),
+            .text(accountId))
         guard !updated.isEmpty else {
             throw LedgerError(.accountNotFound, "no account '\(accountId)' in \(bundleId)")
         }
@@ -111,17 +118,19 @@ struct LedgerWrites {
                     """,
                     .text(ConsentState.consentRevoked.rawValue), .integer(n.signedDate), .text("\(n.type) \(n.uuid)"),
                     .text(n.bundleId), .text(accountId))
-            case .park(let appTransactionId, let n):
+            case .keep(let appTransactionId, let n, let applied):
                 try connection.executeLater(
                     """
-                    INSERT INTO parked_revocations (bundle_id, app_transaction_id, notification_uuid, revoked_at)
-                    VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    INSERT INTO parked_revocations (bundle_id, app_transaction_id, notification_uuid, revoked_at,
+                        applied_at)
+                    VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                     """,
-                    .text(n.bundleId), .text(appTransactionId), .text(n.uuid), .integer(n.signedDate))
+                    .text(n.bundleId), .text(appTransactionId), .text(n.uuid), .integer(n.signedDate),
+                    applied ? .integer(now) : .null)
             case .markApplied(let n):
                 try connection.execute(
                     """
-                    UPDATE parked_revocations SET applied_at = ?
+                    UPDATE parked_revocations SET applied_at = COALESCE(applied_at, ?)
                     WHERE bundle_id = ? AND app_transaction_id = ? AND notification_uuid = ?
                     """,
                     .integer(now), .text(n.bundleId), SQLValue(n.appTransactionId), .text(n.uuid))
@@ -138,6 +147,18 @@ struct LedgerWrites {
                 try appendEvent(kind, bundleId: n.bundleId, notification: n, accountId: accountId)
             }
         }
+    }
+
+    /// When each of `accounts` last had its consent restored (accounts never restored are absent).
+    private func restoreTimes(bundleId: String, of accounts: [String]) throws -> [String: Int64] {
+        var times: [String: Int64] = [:]
+        for account in accounts {
+            let rows = try connection.execute(
+                "SELECT restored_at FROM accounts WHERE bundle_id = ? AND account_id = ?", .text(bundleId),
+                .text(account))
+            if let restoredAt = rows.first?[0].integer { times[account] = restoredAt }
+        }
+        return times
     }
 
     /// The accounts the notification's app account token names.

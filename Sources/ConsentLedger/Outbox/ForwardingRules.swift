@@ -1,5 +1,5 @@
-/// Which events each app forwards to its backend: consent events (revoked, restored) when
-/// forwarding is on, and every stored notification when the app asks for them.
+/// Which events each app forwards to its backend: consent events (revoked, restored,
+/// parked, unattributable, superseded) when forwarding is on, and every stored notification when the app asks for them.
 package struct ForwardingRules: Sendable, Equatable {
     package struct Rule: Sendable, Equatable {
         package var allNotifications: Bool
@@ -13,7 +13,8 @@ package struct ForwardingRules: Sendable, Equatable {
     func forwards(_ kind: LedgerEvent.Kind, bundleId: String) -> Bool {
         guard let rule = rules[bundleId] else { return false }
         switch kind {
-        case .consentRevoked, .consentRestored, .revocationParked, .revocationUnattributable: return true
+        case .consentRevoked, .consentRestored, .revocationParked, .revocationUnattributable, .revocationSuperseded:
+            return true
         case .notificationStored: return rule.allNotifications
         case .appTransactionLinked: return false
         }
@@ -34,4 +35,6 @@ package struct OutboxItem: Sendable, Equatable {
     /// Attempts made so far (before this one, when claimed).
     package var attempts: Int
     package var lastError: String?
+    /// The lease this claim set (claimed items only): renewing it proves the claim is still ours.
+    package var claimedUntil: Int64? = nil
 }

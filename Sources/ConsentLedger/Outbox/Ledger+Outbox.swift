@@ -7,6 +7,14 @@ extension Ledger {
         }
     }
 
+    /// Extends a claimed item's lease before it is sent; false when the claim was lost (the
+    /// lease ran out while earlier items of the batch were sent, and another worker may own it).
+    package func renewLease(of item: OutboxItem, now: Int64, leaseMilliseconds: Int64) throws(LedgerError) -> Bool {
+        try store.writeAndWait { connection in
+            try Outbox(connection).renewLease(of: item, now: now, leaseMilliseconds: leaseMilliseconds)
+        }
+    }
+
     package func markDelivered(_ id: Int64, at now: Int64) throws(LedgerError) {
         try store.writeAndWait { connection in try Outbox(connection).markDelivered(id: id, now: now) }
     }
@@ -30,5 +38,10 @@ extension Ledger {
 
     package func outboxCounts() throws(LedgerError) -> [OutboxItem.State: Int] {
         try store.read { connection in try Outbox(connection).counts() }
+    }
+
+    /// When the oldest pending item was enqueued (milliseconds since 1970), if any is pending.
+    package func outboxOldestPending() throws(LedgerError) -> Int64? {
+        try store.read { connection in try Outbox(connection).oldestPendingCreatedAt() }
     }
 }

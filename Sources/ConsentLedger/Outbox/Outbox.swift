@@ -10,29 +10,50 @@ struct Outbox {
         let body = String(decoding: try ForwardedEvent.body(of: event), as: UTF8.self)
         try connection.execute(
             """
-            INSERT INTO outbox (bundle_id, event_cursor, kind, body, state, attempts, next_attempt_at, created_at)
-            VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+            INSERT INTO outbox (bundle_id, event_cursor, kind, body, state, attempts, next_attempt_at, created_at, subject)
+            VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)
             """,
             .text(event.bundleId), .integer(event.cursor), .text(event.kind.rawValue), .text(body),
-            .text(OutboxItem.State.pending.rawValue), .integer(now), .integer(now))
+            .text(OutboxItem.State.pending.rawValue), .integer(now), .integer(now),
+            SQLValue(event.accountId ?? event.appTransactionId))
     }
 
     /// Leases up to `limit` due items until `now + leaseMilliseconds`. On PostgreSQL,
     /// `FOR UPDATE SKIP LOCKED` lets several instances claim at once without waiting on
     /// each other; the lease keeps a claimed item from being sent twice at the same time.
+    /// An item waits while an earlier item of its subject is pending (retrying, or claimed
+    /// by another worker), so one person's events are delivered in ledger order.
     func claim(limit: Int, now: Int64, leaseMilliseconds: Int64) throws -> [OutboxItem] {
         let skipLocked = connection.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         return try connection.execute(
             """
             UPDATE outbox SET claimed_until = ?
             WHERE id IN (
-                SELECT id FROM outbox
+                SELECT id FROM outbox AS item
                 WHERE state = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+                AND NOT EXISTS (
+                    SELECT 1 FROM outbox AS earlier
+                    WHERE earlier.state = 'pending' AND earlier.bundle_id = item.bundle_id
+                    AND earlier.subject = item.subject AND earlier.id < item.id)
                 ORDER BY id LIMIT ?\(skipLocked))
-            RETURNING id, bundle_id, event_cursor, kind, body, state, attempts, last_error
+            RETURNING id, bundle_id, event_cursor, kind, body, state, attempts, last_error, claimed_until
             """,
             .integer(now + leaseMilliseconds), .integer(now), .integer(now), .integer(Int64(limit))
         ).map(Self.item).sorted { $0.id < $1.id }
+    }
+
+    /// Extends the lease of a claimed item just before it is sent, if the lease is still the
+    /// one this claim set and has not run out; false when another worker may own it now.
+    func renewLease(of item: OutboxItem, now: Int64, leaseMilliseconds: Int64) throws -> Bool {
+        guard let claimedUntil = item.claimedUntil else { return false }
+        return try !connection.execute(
+            """
+            UPDATE outbox SET claimed_until = ?
+            WHERE id = ? AND state = 'pending' AND claimed_until = ? AND claimed_until >= ?
+            RETURNING id
+            """,
+            .integer(now + leaseMilliseconds), .integer(item.id), .integer(claimedUntil), .integer(now)
+        ).isEmpty
     }
 
     func markDelivered(id: Int64, now: Int64) throws {
@@ -85,12 +106,17 @@ struct Outbox {
         return counts
     }
 
+    /// When the oldest pending item was enqueued, if any is pending.
+    func oldestPendingCreatedAt() throws -> Int64? {
+        try connection.execute("SELECT MIN(created_at) FROM outbox WHERE state = 'pending'").first?[0].integer
+    }
+
     private static func item(_ row: SQLRow) -> OutboxItem {
         OutboxItem(
             id: row[0].integer ?? 0, bundleId: row[1].text ?? "", eventCursor: row[2].integer ?? 0,
             kind: row[3].text ?? "", body: row[4].text ?? "",
             state: OutboxItem.State(rawValue: row[5].text ?? "") ?? .pending, attempts: Int(row[6].integer ?? 0),
-            lastError: row[7].text)
+            lastError: row[7].text, claimedUntil: row[8].integer)
     }
 }
 

@@ -188,5 +188,32 @@ package enum LedgerSchema {
                 "DROP TABLE parked_revocations",
                 "ALTER TABLE parked_revocations_keyed RENAME TO parked_revocations",
             ]),
+        // One person's events reach the backend in ledger order: an event is claimed only
+        // when no earlier event of the same subject (the account, or the app transaction
+        // when no account is linked) is still pending. Rows enqueued before this migration
+        // have no subject and keep the old order (by id, no holding back).
+        Migration(
+            version: 7, name: "outbox_subject_order",
+            statements: [
+                "ALTER TABLE outbox ADD COLUMN subject TEXT",
+                "CREATE INDEX outbox_pending_by_subject ON outbox (bundle_id, subject, id) WHERE state = 'pending'",
+            ]),
+        // A revocation stands for every account linked to its app transaction, whenever it
+        // links, so revocations already applied are kept too (before, only parked ones were);
+        // and one signed before an account's latest restore is superseded, so the restore's
+        // time is kept. Accounts restored before this migration and still active take the
+        // time of their state. The backfill reads the notifications table once.
+        Migration(
+            version: 8, name: "revocations_stand",
+            statements: [
+                "ALTER TABLE accounts ADD COLUMN restored_at BIGINT",
+                "UPDATE accounts SET restored_at = state_since WHERE state = 'active' AND state_cause LIKE 'restored by%'",
+                """
+                INSERT INTO parked_revocations (bundle_id, app_transaction_id, notification_uuid, revoked_at, applied_at)
+                SELECT n.bundle_id, n.app_transaction_id, n.uuid, n.signed_date, n.received_at FROM notifications n
+                WHERE n.notification_type = 'RESCIND_CONSENT' AND n.app_transaction_id IS NOT NULL
+                ON CONFLICT DO NOTHING
+                """,
+            ]),
     ]
 }

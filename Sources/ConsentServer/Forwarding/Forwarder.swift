@@ -20,15 +20,17 @@ package final class Forwarder: Sendable {
         }
     }
 
-    private let ledger: Ledger
+    let ledger: Ledger
     private let targets: [String: Target]
     private let sender: any EventSender
-    private let clock: Clock
+    let clock: Clock
     private let workers: Int
     private let idleSeconds: Double
     private let jitter: @Sendable () -> Double
     private let state = LockedBox(State())
     private let finished = DispatchGroup()
+    private let metrics: Metrics?
+    let lastSuccess = LockedBox<Int64?>(nil)
 
     private struct State {
         var running = false
@@ -36,7 +38,7 @@ package final class Forwarder: Sendable {
 
     package init(
         ledger: Ledger, targets: [String: Target], sender: any EventSender = URLSessionEventSender(),
-        clock: Clock = .system, workers: Int = 2, idleSeconds: Double = 0.2,
+        clock: Clock = .system, workers: Int = 2, idleSeconds: Double = 0.2, metrics: Metrics? = nil,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.ledger = ledger
@@ -45,7 +47,9 @@ package final class Forwarder: Sendable {
         self.clock = clock
         self.workers = workers
         self.idleSeconds = idleSeconds
+        self.metrics = metrics
         self.jitter = jitter
+        if let metrics { registerGauges(metrics) }
     }
 
     package func start() {
@@ -75,11 +79,18 @@ package final class Forwarder: Sendable {
     /// Claims and delivers one batch; returns how many items it handled.
     @discardableResult
     package func runOnce(limit: Int = 16) throws(LedgerError) -> Int {
-        let lease = Int64((targets.values.map(\.timeoutSeconds).max() ?? 10) * 2_000 + 5_000)
         let items = try ledger.claimOutbox(limit: limit, now: clock.now(), leaseMilliseconds: lease)
-        for item in items { try deliver(item) }
+        for item in items {
+            // The batch shares one lease; each send gets a fresh one first, so a batch that
+            // outlives its lease never sends an item another worker has claimed since.
+            guard try ledger.renewLease(of: item, now: clock.now(), leaseMilliseconds: lease) else { continue }
+            try deliver(item)
+        }
         return items.count
     }
+
+    /// How long one claim holds an item: a send's whole timeout twice, and a margin.
+    private var lease: Int64 { Int64((targets.values.map(\.timeoutSeconds).max() ?? 10) * 2_000 + 5_000) }
 
     private func deliver(_ item: OutboxItem) throws(LedgerError) {
         guard let target = targets[item.bundleId] else {
@@ -97,6 +108,8 @@ package final class Forwarder: Sendable {
                 url: target.url, headers: headers, body: body, timeoutSeconds: target.timeoutSeconds)
             if (200..<300).contains(status) {
                 try ledger.markDelivered(item.id, at: clock.now())
+                lastSuccess.set(clock.now())
+                metrics?.increment(Self.attempts, [("bundle_id", item.bundleId), ("outcome", "delivered")])
                 return
             }
             failure = "HTTP \(status) from \(target.url.absoluteString)"
@@ -109,5 +122,6 @@ package final class Forwarder: Sendable {
             clock.now() + Int64($0 * 1000)
         }
         try ledger.markFailed(item.id, error: failure, nextAttemptAt: next)
+        metrics?.increment(Self.attempts, [("bundle_id", item.bundleId), ("outcome", next == nil ? "dead" : "retry")])
     }
 }

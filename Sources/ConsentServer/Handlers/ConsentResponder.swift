@@ -70,9 +70,13 @@ package final class ConsentResponder: HTTPResponder {
         log.log(refused, route: route)
     }
 
-    /// 429 for a client past its failed authentications (before the token is compared), 401
-    /// for a wrong or missing token, nil when the token is right.
+    /// Nil when the token is right, always: another client on the same address (every caller
+    /// behind one proxy is one address) must never lock the operator out. A wrong or missing
+    /// token: 429 for an address past its failed authentications, else 401. What stops a
+    /// guess is the token's 128 bits or more, not the limit; the limit tells a failing client
+    /// to back off and keeps it from filling the log.
     private func authenticationRefusal(_ request: HTTPRequest) -> Reply? {
+        if admin.isAuthorized(request) { return nil }
         let now = Platform.monotonicSeconds()
         if let seconds = authentication.withLock({ $0.retryAfter(request.clientAddress, now: now) }) {
             metrics.increment("agekit_admin_authentication_failures_total", [("outcome", "limited")])
@@ -82,7 +86,6 @@ package final class ConsentResponder: HTTPResponder {
             refusal.response.headers.append(("Retry-After", String(seconds)))
             return refusal
         }
-        if admin.isAuthorized(request) { return nil }
         authentication.withLock { $0.failed(request.clientAddress, now: now) }
         metrics.increment("agekit_admin_authentication_failures_total", [("outcome", "unauthorized")])
         var refusal = Reply.error(401, "unauthorized", "send the admin token as 'Authorization: Bearer <token>'")
@@ -98,9 +101,9 @@ package final class ConsentResponder: HTTPResponder {
             return reply(refusal)
         }
         switch (route, request.method) {
-        case (.healthz, "GET"):
-            reply(Self.healthy)
-        case (.readyz, "GET"):
+        case (.healthz, "GET"), (.healthz, "HEAD"):
+            reply(Self.healthy)  // libmicrohttpd sends a HEAD's answer without its body
+        case (.readyz, "GET"), (.readyz, "HEAD"):
             readiness.check { result in
                 switch result {
                 case .success: reply(.json(200, ["status": "ready"]))
@@ -208,6 +211,7 @@ enum Route: Sendable, Equatable {
     var allowedMethod: String {
         switch self {
         case .notifications, .appTransactions, .restore: "POST"
+        case .healthz, .readyz: "GET, HEAD"
         default: "GET"
         }
     }

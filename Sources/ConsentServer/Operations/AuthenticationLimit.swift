@@ -1,7 +1,9 @@
-/// Failed admin authentications, limited per client address: without a limit a client could
-/// try tens of thousands of tokens a second. Each address may fail `burst` times, then once
-/// per `refill` seconds; past that every admin request from it is answered 429 before its
-/// token is compared (so a 429 says nothing about the token), until the allowance refills.
+/// Failed admin authentications, limited per client address. Each address may fail `burst`
+/// times, then once per `refill` seconds; past that a request from it with a wrong token is
+/// answered 429 until the allowance refills. The right token is always answered: the
+/// caller compares it first, so one stale client behind the operator's proxy cannot lock
+/// the operator out (a configured token has 128 bits or more, which no rate of guesses
+/// reaches).
 ///
 /// A pure state machine: the caller passes the time, so tests drive it. At most `capacity`
 /// addresses are tracked; the one whose allowance is fullest is dropped first.

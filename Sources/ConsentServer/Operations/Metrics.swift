@@ -37,6 +37,8 @@ package final class Metrics: Sendable {
         "agekit_unattributable_revocations_total":
             "RESCIND_CONSENT notifications naming no app transaction: stored, no account frozen; look at each.",
         "agekit_http_request_duration_seconds": "HTTP request latency.",
+        "agekit_forwarding_attempts_total":
+            "Forwarding attempts by app and outcome: delivered, retry (failed, scheduled again) or dead.",
         "agekit_transport_refusals_total":
             "Connections and requests refused before routing (sources, framing, size, deadlines), by code.",
         "agekit_store_commit_duration_seconds": "Time from a write's submission to its durable commit.",

@@ -65,7 +65,7 @@ package final class ServerRuntime: Sendable {
             ledger: ledger, retention: configuration.retention,
             say: { line in LineWriter.standardError.write(Array(("agekit serve: " + line).utf8)) })
         let targets = configuration.forwardingTargets
-        forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets)
+        forwarder = targets.isEmpty ? nil : Forwarder(ledger: ledger, targets: targets, metrics: services.metrics)
         let limits = configuration.limits
         var publicConfiguration = HTTPServerConfiguration(
             host: configuration.host, port: configuration.port, threads: limits.threads,

@@ -81,6 +81,7 @@ enum MHDRequestHandling {
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "/", slot: slot)
         if agekit_mhd_request_line_is_whole(connection, url) == 0 { context.head.urlCut() }
+        if agekit_mhd_header_lines_are_whole(connection, url) == 0 { context.head.linesFoldedOrDropped() }
         if let address = agekit_mhd_client_address(connection),
             let bytes = SourcePolicy.clientBytes(Platform.addressBytes(of: address))
         {
