@@ -25,7 +25,7 @@ extension AgeAssurance {
     /// an app, the simulator in tests.
     public struct Services: Sendable {
         /// Declared Age Range: the age gate and the launch ask through it.
-        public var ageRange: any AgeRangeService
+        public var ageRange: any AgeRangeProvider
         /// PermissionKit's significant-update questions to a guardian.
         public var permissions: any PermissionCenter
         /// PermissionKit's communication questions to a guardian.
@@ -51,7 +51,7 @@ extension AgeAssurance {
 
         /// Every service, passed in: the Apple bridges build this in an app, the simulator in tests.
         public init(
-            ageRange: any AgeRangeService, permissions: any PermissionCenter,
+            ageRange: any AgeRangeProvider, permissions: any PermissionCenter,
             communication: any CommunicationPermissionCenter, acknowledgments: any AcknowledgmentPresenter,
             ratingCodes: any RatingCodeSource, store: any KeyValueStore, ledgerStore: any SyncedKeyValueStore,
             launch: LaunchServices, clock: any ConsentClock = SystemConsentClock(),

@@ -1,5 +1,5 @@
 /// The one error of this module: bad values handed to AgeKit (not the system's errors,
-/// which are ``AgeRangeServiceError`` values).
+/// which are ``AgeRangeProviderError`` values).
 public struct AgeSignalsError: CodedError {
     /// What went wrong, stable across releases; compare errors by it.
     public enum Code: String, Sendable, Hashable {

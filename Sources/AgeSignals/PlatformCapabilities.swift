@@ -132,7 +132,7 @@ public struct PlatformCapabilities: Hashable, Sendable {
     }
 
     /// The errors this system can throw.
-    public var errorCases: [AgeRangeServiceError] {
-        AgeRangeServiceError.knownCases.filter { error in error.introducedIn.map { os >= $0 } ?? false }
+    public var errorCases: [AgeRangeProviderError] {
+        AgeRangeProviderError.knownCases.filter { error in error.introducedIn.map { os >= $0 } ?? false }
     }
 }

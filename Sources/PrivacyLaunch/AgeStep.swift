@@ -74,8 +74,8 @@ public enum AgeCheckRequirement: String, Hashable, Sendable, Codable {
     ///     `.failure` when it threw.
     ///   - eligibility: 26.2+ `isEligibleForAgeFeatures`, same convention.
     public init(
-        regulatoryFeatures: Result<Set<RegulatoryFeature>, AgeRangeServiceError>?,
-        eligibility: Result<Bool, AgeRangeServiceError>?
+        regulatoryFeatures: Result<Set<RegulatoryFeature>, AgeRangeProviderError>?,
+        eligibility: Result<Bool, AgeRangeProviderError>?
     ) {
         var answers: [Bool] = []
         switch regulatoryFeatures {
@@ -128,7 +128,7 @@ public enum AgeRangeOutcome: Hashable, Sendable {
     /// The person declined to share.
     case declined
     /// The service threw; every error counts as "no answer" in this step.
-    case failed(AgeRangeServiceError)
+    case failed(AgeRangeProviderError)
     /// The call did not return before the caller's deadline.
     case noAnswer
 

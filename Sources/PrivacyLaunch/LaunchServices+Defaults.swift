@@ -8,7 +8,7 @@ extension LaunchServices {
     /// bridge's, or the simulator's), and any of the others it uses. With an `AgeGate` the
     /// launch asks through the gate, so `ageRange` is needed only without one.
     public init(
-        tracking: any TrackingAuthorization, ageRange: any AgeRangeService = NoAgeRangeService(),
+        tracking: any TrackingAuthorization, ageRange: any AgeRangeProvider = NoAgeRangeProvider(),
         consent: any ConsentService = NoConsentSDK(), ads: any AdsService = NoAds(),
         tools: [GuardedFeature: any ThirdPartyTool] = [:],
         notifications: any NotificationAuthorization = NotRequested(),
@@ -68,14 +68,14 @@ public struct NoAnswerStore: AgeAnswerStore {
 
 /// No age range service: for a launch that asks through an `AgeGate`. Called anyway, it
 /// answers `notAvailable` (unavailable this launch, nothing stored).
-public struct NoAgeRangeService: AgeRangeService {
+public struct NoAgeRangeProvider: AgeRangeProvider {
     /// The stand-in service.
     public init() {}
-    public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+    public func requestAgeRange(gates: AgeGates) async throws(AgeRangeProviderError) -> AgeRangeResponse {
         throw .notAvailable
     }
-    public func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool { throw .notAvailable }
-    public func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> {
+    public func isEligibleForAgeFeatures() async throws(AgeRangeProviderError) -> Bool { throw .notAvailable }
+    public func requiredRegulatoryFeatures() async throws(AgeRangeProviderError) -> Set<RegulatoryFeature> {
         throw .notAvailable
     }
     public var answersWithoutWaiting: Bool { true }

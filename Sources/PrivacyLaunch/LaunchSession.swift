@@ -168,8 +168,8 @@ public actor LaunchSession {
             askedAt = services.clock.currentTime()
             ageRequests += 1
             let service = services.ageRange
-            let request: @Sendable () async throws(AgeRangeServiceError) -> AgeRangeResponse = {
-                () async throws(AgeRangeServiceError) -> AgeRangeResponse in
+            let request: @Sendable () async throws(AgeRangeProviderError) -> AgeRangeResponse = {
+                () async throws(AgeRangeProviderError) -> AgeRangeResponse in
                 try await service.requestAgeRange(gates: gates)
             }
             let limit = service.answersWithoutWaiting ? nil : deadlines.ageRequest

@@ -101,7 +101,7 @@ public protocol LaunchClock: Sendable {
 /// Every service the launch needs, supplied by the caller.
 public struct LaunchServices: Sendable {
     /// Declared Age Range, which the age step asks.
-    public var ageRange: any AgeRangeService
+    public var ageRange: any AgeRangeProvider
     /// The consent SDK.
     public var consent: any ConsentService
     /// The system tracking prompt.
@@ -123,7 +123,7 @@ public struct LaunchServices: Sendable {
 
     /// Every service; `tools` is empty by default.
     public init(
-        ageRange: any AgeRangeService, consent: any ConsentService, tracking: any TrackingAuthorization,
+        ageRange: any AgeRangeProvider, consent: any ConsentService, tracking: any TrackingAuthorization,
         ads: any AdsService, tools: [GuardedFeature: any ThirdPartyTool] = [:],
         notifications: any NotificationAuthorization, location: any LocationAuthorization,
         store: any AgeAnswerStore, welcomeScreens: any WelcomeScreens, clock: any LaunchClock

@@ -8,7 +8,7 @@ import Testing
 @Suite("errors, through the gate")
 struct GateErrorTests {
     struct Row: Sendable, CustomTestStringConvertible {
-        let error: AgeRangeServiceError
+        let error: AgeRangeProviderError
         let policy: AgePolicy
         let stored: String?
         var testDescription: String { error.rawValue }
@@ -36,8 +36,8 @@ struct GateErrorTests {
 
     @Test(
         "never downgrade: an error never overwrites a known answer",
-        arguments: AgeRangeServiceError.knownCases.filter { $0 != .declinedOnboarding })
-    func neverDowngrade(error: AgeRangeServiceError) async {
+        arguments: AgeRangeProviderError.knownCases.filter { $0 != .declinedOnboarding })
+    func neverDowngrade(error: AgeRangeProviderError) async {
         let harness = Harness(os: OSVersion(27, 0))
         #expect(await harness.gate.request(.personTapped) == teenPolicy)
         let stored = harness.store.string(forKey: AgeRecord.key)

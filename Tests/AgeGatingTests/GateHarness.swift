@@ -20,7 +20,7 @@ struct Harness {
         os: OSVersion = OSVersion(26, 5), platform: Platform = .iOS, faults: SimulatorFaults = .none,
         cadence: CadenceRule = .everyLaunchWhenRequired, deadline: Duration = .seconds(10),
         store: InMemoryKeyValueStore = InMemoryKeyValueStore(), clock: SimulatedClock = SimulatedClock(),
-        onProgrammerError: @escaping @Sendable (AgeRangeServiceError) -> Void = { _ in }
+        onProgrammerError: @escaping @Sendable (AgeRangeProviderError) -> Void = { _ in }
     ) {
         let capabilities = PlatformCapabilities(platform: platform, os: os)
         let person = person ?? SandboxPersona.named(persona)!.person(today: clock.today)

@@ -175,8 +175,8 @@ struct ErrorTableTests {
         arguments: [
             (.declinedOnboarding, .decline), (.network, .keepPolicy), (.invalidRequest, .programmerError),
             (.notAvailable, .unavailable), (.invalidAccount, .unavailable), (.unknown("quota"), .unavailable),
-        ] as [(AgeRangeServiceError, ErrorRule)])
-    func table(error: AgeRangeServiceError, rule: ErrorRule) {
+        ] as [(AgeRangeProviderError, ErrorRule)])
+    func table(error: AgeRangeProviderError, rule: ErrorRule) {
         #expect(ErrorRule(error) == rule)
     }
 
@@ -185,8 +185,8 @@ struct ErrorTableTests {
         arguments: [
             (.declinedOnboarding, .declined), (.network, .notAsked), (.invalidRequest, .unavailable),
             (.notAvailable, .unavailable), (.invalidAccount, .unavailable),
-        ] as [(AgeRangeServiceError, AgePolicy)])
-    func fromNotAsked(error: AgeRangeServiceError, policy: AgePolicy) {
+        ] as [(AgeRangeProviderError, AgePolicy)])
+    func fromNotAsked(error: AgeRangeProviderError, policy: AgePolicy) {
         #expect(ErrorRule(error).policy(after: .notAsked) == policy)
     }
 
@@ -198,8 +198,8 @@ struct ErrorTableTests {
 
     @Test(
         "never downgrade: an error never overwrites a known answer or a decline",
-        arguments: AgeRangeServiceError.knownCases.filter { $0 != .declinedOnboarding })
-    func neverDowngrade(error: AgeRangeServiceError) {
+        arguments: AgeRangeProviderError.knownCases.filter { $0 != .declinedOnboarding })
+    func neverDowngrade(error: AgeRangeProviderError) {
         #expect(ErrorRule(error).policy(after: Self.knownPolicy) == Self.knownPolicy)
         #expect(ErrorRule(error).policy(after: .declined) == .declined)
     }

@@ -9,15 +9,15 @@ import Testing
 @Suite("calls to a service that cannot hang")
 struct NoWaitTests {
     /// The simulator behind the protocol's default, so every call goes through the race.
-    struct Raced: AgeRangeService {
+    struct Raced: AgeRangeProvider {
         let system: SimulatedAgeSystem
-        func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+        func requestAgeRange(gates: AgeGates) async throws(AgeRangeProviderError) -> AgeRangeResponse {
             try await system.requestAgeRange(gates: gates)
         }
-        func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool {
+        func isEligibleForAgeFeatures() async throws(AgeRangeProviderError) -> Bool {
             try await system.isEligibleForAgeFeatures()
         }
-        func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> {
+        func requiredRegulatoryFeatures() async throws(AgeRangeProviderError) -> Set<RegulatoryFeature> {
             try await system.requiredRegulatoryFeatures()
         }
     }
@@ -48,10 +48,10 @@ struct NoWaitTests {
     @Test("no deadline: the call's value or error, as it answered")
     func noDeadline() async {
         let clock = SimulatedClock()
-        let value = await Deadline.run(within: nil, clock: clock) { () async throws(AgeRangeServiceError) in 7 }
+        let value = await Deadline.run(within: nil, clock: clock) { () async throws(AgeRangeProviderError) in 7 }
         guard case .value(7) = value else { Issue.record("got \(value)"); return }
         let failed = await Deadline.run(within: nil, clock: clock) {
-            () async throws(AgeRangeServiceError) -> Int in throw .network
+            () async throws(AgeRangeProviderError) -> Int in throw .network
         }
         guard case .failed(.network) = failed else { Issue.record("got \(failed)"); return }
     }

@@ -44,15 +44,15 @@
                 let service = SystemAgeRangeService(deadlines: deadlines, anchor: Harness.anchor)
                 switch self {
                 case .requestAgeRange:
-                    return await Self.describe { () async throws(AgeRangeServiceError) in
+                    return await Self.describe { () async throws(AgeRangeProviderError) in
                         try await service.requestAgeRange(gates: Harness.gates)
                     }
                 case .isEligibleForAgeFeatures:
-                    return await Self.describe { () async throws(AgeRangeServiceError) in
+                    return await Self.describe { () async throws(AgeRangeProviderError) in
                         try await service.isEligibleForAgeFeatures()
                     }
                 case .requiredRegulatoryFeatures:
-                    return await Self.describe { () async throws(AgeRangeServiceError) in
+                    return await Self.describe { () async throws(AgeRangeProviderError) in
                         try await service.requiredRegulatoryFeatures()
                     }
                 case .acknowledgmentSheet:
@@ -116,8 +116,8 @@
                 }
             }
 
-            static func describe<V>(_ call: () async throws(AgeRangeServiceError) -> V) async -> String {
-                do throws(AgeRangeServiceError) {
+            static func describe<V>(_ call: () async throws(AgeRangeProviderError) -> V) async -> String {
+                do throws(AgeRangeProviderError) {
                     return "value \(try await call())"
                 } catch {
                     return error.rawValue

@@ -41,19 +41,19 @@
             arguments: ["confirmedTwice", "checkedByNewMethod", ""])
         func unknownNames(name: String) {
             #expect(AgeSignals.AgeRangeDeclaration(systemName: name) == .unknown(name))
-            #expect(AgeRangeServiceError(systemName: name) == .unknown(name))
+            #expect(AgeRangeProviderError(systemName: name) == .unknown(name))
         }
 
         @Test("an error that is not DeclaredAgeRange's keeps its description")
         func foreignError() {
-            #expect(AgeRangeServiceError(system: MirrorError.systemFailure) == .unknown("systemFailure"))
+            #expect(AgeRangeProviderError(system: MirrorError.systemFailure) == .unknown("systemFailure"))
         }
 
         static let versions = [
             OSVersion(26, 0), OSVersion(26, 2), OSVersion(26, 4), OSVersion(26, 5), OSVersion(27, 0),
         ]
 
-        static func systemError(_ error: AgeRangeServiceError) -> MirrorAgeRange.Error {
+        static func systemError(_ error: AgeRangeProviderError) -> MirrorAgeRange.Error {
             switch error {
             case .notAvailable: .notAvailable
             case .invalidRequest: .invalidRequest
@@ -72,8 +72,8 @@
             for error in errors {
                 let device = MirrorSystem(osVersion: (os.major, os.minor))
                 device.declaredAgeRange.ageRange = .error(Self.systemError(error))
-                let mapped = await onMirror(device) { () async -> AgeRangeServiceError? in
-                    do throws(AgeRangeServiceError) {
+                let mapped = await onMirror(device) { () async -> AgeRangeProviderError? in
+                    do throws(AgeRangeProviderError) {
                         _ = try await SystemAgeRangeService(anchor: Harness.anchor).requestAgeRange(
                             gates: Harness.gates)
                         return nil
@@ -103,8 +103,8 @@
             device.declaredAgeRange.eligibility = .error(MirrorAgeRange.Error.notAvailable)
             let service = SystemAgeRangeService(anchor: Harness.anchor)
             for call in ["requestAgeRange", "isEligibleForAgeFeatures"] {
-                let error = await onMirror(device) { () async -> AgeRangeServiceError? in
-                    do throws(AgeRangeServiceError) {
+                let error = await onMirror(device) { () async -> AgeRangeProviderError? in
+                    do throws(AgeRangeProviderError) {
                         if call == "requestAgeRange" {
                             _ = try await service.requestAgeRange(gates: Harness.gates)
                         } else {
@@ -122,7 +122,7 @@
                 persona: SandboxPersona.all[3], capabilities: capabilities,
                 faults: SimulatorFaults(request: .error(.notAvailable)))
             var outcomes: [AgePolicy] = []
-            for system in [service as any AgeSignals.AgeRangeService, simulated] {
+            for system in [service as any AgeSignals.AgeRangeProvider, simulated] {
                 let store = InMemoryKeyValueStore()
                 let gate = await MainActor.run {
                     AgeGate(
@@ -181,7 +181,7 @@
                 try await SystemAgeRangeService(anchor: Harness.anchor).requestAgeRange(gates: Harness.gates)
             }
             #expect(declined == .declinedSharing)
-            await #expect(throws: AgeRangeServiceError.notAvailable) {
+            await #expect(throws: AgeRangeProviderError.notAvailable) {
                 try await onMirror(device) {
                     try await SystemAgeRangeService(deadlines: Harness.short, anchor: { nil })
                         .requestAgeRange(gates: Harness.gates)

@@ -152,7 +152,7 @@
             #expect(response == .sharing(AgeRange(lowerBound: 13, upperBound: 15, declaration: .guardianDeclared)))
             // No view by the deadline: unavailable, and nothing asked.
             let idle = MirrorSystem()
-            await #expect(throws: AgeRangeServiceError.notAvailable) {
+            await #expect(throws: AgeRangeProviderError.notAvailable) {
                 try await onMirror(idle) {
                     try await AgeRangeActionService(SwiftUIActions(), deadlines: Harness.short)
                         .requestAgeRange(gates: Harness.gates)

@@ -83,8 +83,8 @@ struct OSLayeringTests {
             (.declinedOnboarding, "26.5", .notAvailable), (.declinedOnboarding, "27.0", .declinedOnboarding),
             (.network, "26.4", .notAvailable), (.network, "27.0", .network), (.invalidAccount, "27.0", .invalidAccount),
             (.invalidRequest, "26.0", .invalidRequest), (.notAvailable, "26.0", .notAvailable),
-        ] as [(AgeRangeServiceError, String, AgeRangeServiceError)])
-    func errors(injected: AgeRangeServiceError, os: String, thrown: AgeRangeServiceError) async throws {
+        ] as [(AgeRangeProviderError, String, AgeRangeProviderError)])
+    func errors(injected: AgeRangeProviderError, os: String, thrown: AgeRangeProviderError) async throws {
         let system = SimulatedAgeSystem(
             persona: SandboxPersona.all[0],
             capabilities: PlatformCapabilities(platform: .iOS, os: try OSVersion(parsing: os)),
@@ -98,8 +98,8 @@ struct OSLayeringTests {
     func missingCalls(os: String, platform: Platform) async throws {
         let capabilities = PlatformCapabilities(platform: platform, os: try OSVersion(parsing: os))
         let system = SimulatedAgeSystem(persona: SandboxPersona.all[3], capabilities: capabilities)
-        await #expect(throws: AgeRangeServiceError.notAvailable) { try await system.isEligibleForAgeFeatures() }
-        await #expect(throws: AgeRangeServiceError.notAvailable) { try await system.requiredRegulatoryFeatures() }
+        await #expect(throws: AgeRangeProviderError.notAvailable) { try await system.isEligibleForAgeFeatures() }
+        await #expect(throws: AgeRangeProviderError.notAvailable) { try await system.requiredRegulatoryFeatures() }
         #expect(system.calls.eligibility == 1)
     }
 
@@ -125,8 +125,8 @@ struct OSLayeringTests {
 
 @Suite("faults: each error, hangs, eligibility misreports")
 struct FaultTests {
-    @Test("each error of 27.0 can be injected on every call", arguments: AgeRangeServiceError.knownCases)
-    func eachError(error: AgeRangeServiceError) async {
+    @Test("each error of 27.0 can be injected on every call", arguments: AgeRangeProviderError.knownCases)
+    func eachError(error: AgeRangeProviderError) async {
         let system = SimulatedAgeSystem(
             persona: SandboxPersona.all[4], capabilities: PlatformCapabilities(platform: .iOS, os: OSVersion(27, 0)),
             faults: SimulatorFaults(
@@ -165,7 +165,7 @@ struct FaultTests {
         system.clock.advance(by: .seconds(86_400))
         #expect(system.clock.pendingSleepers == 1)
         call.cancel()
-        await #expect(throws: AgeRangeServiceError.notAvailable) { try await call.value }
+        await #expect(throws: AgeRangeProviderError.notAvailable) { try await call.value }
         #expect(system.clock.pendingSleepers == 0)
     }
 }

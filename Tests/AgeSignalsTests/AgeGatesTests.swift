@@ -41,7 +41,7 @@ struct UnknownValuesTests {
 
     @Test("unknown errors and regulatory features keep their raw value")
     func unknownErrorAndFeature() {
-        #expect(AgeRangeServiceError(rawValue: "quotaExceeded") == .unknown("quotaExceeded"))
+        #expect(AgeRangeProviderError(rawValue: "quotaExceeded") == .unknown("quotaExceeded"))
         #expect(RegulatoryFeature(rawValue: "newLaw") == .unknown("newLaw"))
     }
 }

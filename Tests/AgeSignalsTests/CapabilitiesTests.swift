@@ -106,10 +106,10 @@ struct ResponseTests {
         #expect(AgeRangeResponse.sharing(AgeRange(lowerBound: 18, upperBound: nil)) != .declinedSharing)
     }
 
-    @Test("every error knows the OS that introduced it", arguments: AgeRangeServiceError.knownCases)
-    func errorVersions(error: AgeRangeServiceError) {
+    @Test("every error knows the OS that introduced it", arguments: AgeRangeProviderError.knownCases)
+    func errorVersions(error: AgeRangeProviderError) {
         #expect(error.introducedIn != nil)
-        #expect(AgeRangeServiceError(rawValue: error.rawValue) == error)
+        #expect(AgeRangeProviderError(rawValue: error.rawValue) == error)
     }
 
     @Test("the guardian questions are asked from code only where a page documents the call: not on Mac Catalyst")

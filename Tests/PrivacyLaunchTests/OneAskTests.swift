@@ -187,17 +187,17 @@ struct NoAPIWhateverTheVersionTests {
 }
 
 /// A service that answers after `delay` on the test clock, as a person reading the sheet.
-private struct SlowService: AgeRangeService {
+private struct SlowService: AgeRangeProvider {
     let clock: SimulatedClock
     let delay: Duration
 
-    func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+    func requestAgeRange(gates: AgeGates) async throws(AgeRangeProviderError) -> AgeRangeResponse {
         do { try await clock.sleep(for: delay) } catch { throw .unknown("cancelled") }
         return .sharing(AgeRange(lowerBound: 18, upperBound: nil, declaration: .selfDeclared))
     }
 
-    func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool { true }
-    func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> {
+    func isEligibleForAgeFeatures() async throws(AgeRangeProviderError) -> Bool { true }
+    func requiredRegulatoryFeatures() async throws(AgeRangeProviderError) -> Set<RegulatoryFeature> {
         [.declaredAgeRangeRequired]
     }
 }

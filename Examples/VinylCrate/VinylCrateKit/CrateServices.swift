@@ -6,7 +6,7 @@ import AgeKitApple
 public struct CrateServices: Sendable {
     /// The privacy launch sequence's services; its age range service is ``ageRange``.
     public var launch: LaunchServices
-    public var ageRange: any AgeRangeService
+    public var ageRange: any AgeRangeProvider
     public var permissions: SystemPermissionCenter
     public var communication: SystemCommunicationPermissionCenter
     public var acknowledgments: any AcknowledgmentPresenter
@@ -51,7 +51,7 @@ extension CrateServices {
     /// anchor otherwise.
     static func ageRangeService(
         _ swiftUI: SwiftUIActions?, anchor: @escaping AnchorProvider, deadlines: BridgeDeadlines
-    ) -> any AgeRangeService {
+    ) -> any AgeRangeProvider {
         if let swiftUI, #available(iOS 26.0, macOS 26.0, *) {
             return AgeRangeActionService(swiftUI, deadlines: deadlines)
         }

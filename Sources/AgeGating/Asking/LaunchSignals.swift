@@ -69,7 +69,7 @@ public struct LaunchSignals: Hashable, Sendable {
     /// deadline: a hung or failing eligibility call never cancels `requiredRegulatoryFeatures`
     /// (or the other way round). A service that cannot hang is read one call after the other.
     public static func read(
-        from service: any AgeRangeService, capabilities: PlatformCapabilities, deadline: Duration,
+        from service: any AgeRangeProvider, capabilities: PlatformCapabilities, deadline: Duration,
         clock: any AgeGateClock
     ) async -> LaunchSignals {
         let limit = service.answersWithoutWaiting ? nil : deadline
@@ -77,14 +77,14 @@ public struct LaunchSignals: Hashable, Sendable {
         let readsFeatures = capabilities.hasRequiredRegulatoryFeatures
         let readEligibility: @Sendable () async -> CallOutcome<Bool>? = {
             guard readsEligibility else { return nil }
-            return await Deadline.run(within: limit, clock: clock) { () async throws(AgeRangeServiceError) -> Bool in
+            return await Deadline.run(within: limit, clock: clock) { () async throws(AgeRangeProviderError) -> Bool in
                 try await service.isEligibleForAgeFeatures()
             }
         }
         let readFeatures: @Sendable () async -> CallOutcome<Set<RegulatoryFeature>>? = {
             guard readsFeatures else { return nil }
             return await Deadline.run(within: limit, clock: clock) {
-                () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
+                () async throws(AgeRangeProviderError) -> Set<RegulatoryFeature> in
                 try await service.requiredRegulatoryFeatures()
             }
         }

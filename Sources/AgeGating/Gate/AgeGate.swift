@@ -36,7 +36,7 @@ public final class AgeGate {
         /// The rule the gate follows.
         public var cadenceInForce: CadenceRule { CadenceRule.inForce(app: cadence, region: regionCadence) }
         /// Called on `invalidRequest` (a programmer error); asserts by default.
-        public var onProgrammerError: @Sendable (AgeRangeServiceError) -> Void
+        public var onProgrammerError: @Sendable (AgeRangeProviderError) -> Void
         /// The App Store blocks 18+ downloads here unless the account is a confirmed adult
         /// (Australia, Brazil, Singapore): the app's 18+ features then need one too.
         public var adultFeaturesNeedConfirmedAdult: Bool = false
@@ -52,7 +52,7 @@ public final class AgeGate {
         public init(
             gates: AgeGates, capabilities: PlatformCapabilities, deadline: Duration = .seconds(10),
             requestDeadline: Duration = .seconds(600), cadence: CadenceRule = .everyLaunchWhenRequired,
-            onProgrammerError: @escaping @Sendable (AgeRangeServiceError) -> Void = { error in
+            onProgrammerError: @escaping @Sendable (AgeRangeProviderError) -> Void = { error in
                 assertionFailure("the age range request was invalid: \(error)")
             }
         ) {
@@ -78,7 +78,7 @@ public final class AgeGate {
     /// The last failure of a system call.
     public enum Failure: Hashable, Sendable {
         /// The system threw this error.
-        case error(AgeRangeServiceError)
+        case error(AgeRangeProviderError)
         /// No answer before the deadline.
         case timedOut
     }
@@ -114,14 +114,14 @@ public final class AgeGate {
 
     /// The settings the gate was made with.
     public let configuration: Configuration
-    @ObservationIgnored private let service: any AgeRangeService
+    @ObservationIgnored private let service: any AgeRangeProvider
     @ObservationIgnored private let store: any KeyValueStore
     @ObservationIgnored private let clock: any AgeGateClock
     @ObservationIgnored private var inFlight: Task<AgePolicy, Never>?
 
     /// Reads the stored record; an unreadable one reads as not asked.
     public init(
-        service: any AgeRangeService, configuration: Configuration, store: any KeyValueStore,
+        service: any AgeRangeProvider, configuration: Configuration, store: any KeyValueStore,
         clock: any AgeGateClock = SystemAgeGateClock()
     ) {
         self.service = service
@@ -207,7 +207,7 @@ public final class AgeGate {
         let askedAt = clock.now
         switch await Deadline.run(
             within: service.answersWithoutWaiting ? nil : configuration.requestDeadline, clock: clock,
-            { [service] () async throws(AgeRangeServiceError) in
+            { [service] () async throws(AgeRangeProviderError) in
                 try await service.requestAgeRange(gates: gates)
             })
         {

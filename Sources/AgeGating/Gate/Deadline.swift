@@ -5,7 +5,7 @@ public enum CallOutcome<Value: Sendable>: Sendable {
     /// The call returned this value.
     case value(Value)
     /// The call threw this error.
-    case failed(AgeRangeServiceError)
+    case failed(AgeRangeProviderError)
     /// No answer before the deadline: the call is abandoned (and cancelled).
     case timedOut
 }
@@ -17,17 +17,17 @@ public enum Deadline {
     /// hang, where the two tasks of a race would only cost time.
     public static func run<Value: Sendable>(
         within duration: Duration?, clock: any AgeGateClock,
-        _ operation: @escaping @Sendable () async throws(AgeRangeServiceError) -> Value
+        _ operation: @escaping @Sendable () async throws(AgeRangeProviderError) -> Value
     ) async -> CallOutcome<Value> {
         guard let duration else {
-            do throws(AgeRangeServiceError) { return .value(try await operation()) } catch { return .failed(error) }
+            do throws(AgeRangeProviderError) { return .value(try await operation()) } catch { return .failed(error) }
         }
         let race = Race<CallOutcome<Value>>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 race.start(continuation)
                 let work = Task {
-                    do throws(AgeRangeServiceError) {
+                    do throws(AgeRangeProviderError) {
                         race.finish(.value(try await operation()))
                     } catch {
                         race.finish(.failed(error))

@@ -17,7 +17,7 @@ public enum ErrorRule: Hashable, Sendable {
     /// | `network` | keep the current policy, store nothing |
     /// | `invalidRequest` | programmer error: assert in debug, unavailable |
     /// | `notAvailable`, `invalidAccount`, unknown, deadline passed | unavailable, not stored |
-    public init(_ error: AgeRangeServiceError) {
+    public init(_ error: AgeRangeProviderError) {
         switch error {
         case .declinedOnboarding: self = .decline
         case .network: self = .keepPolicy

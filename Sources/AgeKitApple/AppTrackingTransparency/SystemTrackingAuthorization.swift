@@ -21,7 +21,7 @@
 
         public func status() async -> TrackingStatus {
             let outcome = await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
-                () async throws(AgeRangeServiceError) -> TrackingStatus in
+                () async throws(AgeRangeProviderError) -> TrackingStatus in
                 TrackingStatus(system: ATTrackingManager.trackingAuthorizationStatus)
             }
             if case .value(let status) = outcome { return status }
@@ -33,13 +33,13 @@
         public func requestAuthorization() async -> TrackingStatus {
             let activity = activity
             let became = await SystemCall.run(within: deadlines.activation, clock: deadlines.clock) {
-                () async throws(AgeRangeServiceError) -> Bool in
+                () async throws(AgeRangeProviderError) -> Bool in
                 await activity.waitUntilActive()
                 return true
             }
             guard case .value = became else { return await status() }
             let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
-                () async throws(AgeRangeServiceError) -> TrackingStatus in
+                () async throws(AgeRangeProviderError) -> TrackingStatus in
                 TrackingStatus(system: await ATTrackingManager.requestTrackingAuthorization())
             }
             if case .value(let status) = outcome { return status }

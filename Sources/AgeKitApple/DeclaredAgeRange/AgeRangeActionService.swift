@@ -2,12 +2,12 @@
     @preconcurrency import DeclaredAgeRange
     import AgeSignals
 
-    /// The core's `AgeSignals.AgeRangeService` on SwiftUI's `@Environment(\.requestAgeRange)`
+    /// The core's `AgeSignals.AgeRangeProvider` on SwiftUI's `@Environment(\.requestAgeRange)`
     /// action (`DeclaredAgeRangeAction`), which presents from its view and needs no anchor: the
     /// SwiftUI path. The eligibility and regulatory calls, which show nothing, go to
     /// ``SystemAgeRangeService``.
     @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
-    public struct AgeRangeActionService: AgeSignals.AgeRangeService {
+    public struct AgeRangeActionService: AgeSignals.AgeRangeProvider {
         private let action: @MainActor @Sendable () -> MainActorBox<DeclaredAgeRangeAction>?
         private let signals: SystemAgeRangeService
         private let deadlines: BridgeDeadlines
@@ -36,21 +36,21 @@
             self.deadlines = deadlines
         }
 
-        public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+        public func requestAgeRange(gates: AgeGates) async throws(AgeRangeProviderError) -> AgeRangeResponse {
             let found = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, action)
             guard let action = found else { throw .notAvailable }
             return try SystemAgeRangeService.value(
                 await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
-                    () async throws(AgeRangeServiceError) -> AgeRangeResponse in
+                    () async throws(AgeRangeProviderError) -> AgeRangeResponse in
                     try await Self.ask(action, gates)
                 })
         }
 
-        public func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool {
+        public func isEligibleForAgeFeatures() async throws(AgeRangeProviderError) -> Bool {
             try await signals.isEligibleForAgeFeatures()
         }
 
-        public func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> {
+        public func requiredRegulatoryFeatures() async throws(AgeRangeProviderError) -> Set<RegulatoryFeature> {
             try await signals.requiredRegulatoryFeatures()
         }
 
@@ -60,7 +60,7 @@
         private static func ask(
             _ action: MainActorBox<DeclaredAgeRangeAction>, _ gates: AgeGates
         )
-            async throws(AgeRangeServiceError) -> AgeRangeResponse
+            async throws(AgeRangeProviderError) -> AgeRangeResponse
         {
             let values = gates.values
             let response: SystemAgeRange.Response
@@ -68,7 +68,7 @@
                 response = try await action.value(
                     ageGates: values[0], values.count > 1 ? values[1] : nil, values.count > 2 ? values[2] : nil)
             } catch {
-                throw AgeRangeServiceError(system: error)
+                throw AgeRangeProviderError(system: error)
             }
             return try AgeRangeResponse(system: response)
         }

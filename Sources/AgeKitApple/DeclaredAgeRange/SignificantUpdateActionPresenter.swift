@@ -54,7 +54,7 @@
                 guard sheet != nil else { return false }
             }
             let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
-                [sheet] () async throws(AgeRangeServiceError) -> Bool in
+                [sheet] () async throws(AgeRangeProviderError) -> Bool in
                 if let sheet { return try await Self.show(sheet, description) }
                 return await notice(description)
             }
@@ -66,13 +66,13 @@
         private static func show(
             _ action: MainActorBox<SignificantUpdateAction>, _ description: String
         )
-            async throws(AgeRangeServiceError) -> Bool
+            async throws(AgeRangeProviderError) -> Bool
         {
             do {
                 try await action.value(updateDescription: description)
                 return true
             } catch {
-                throw AgeRangeServiceError(system: error)
+                throw AgeRangeProviderError(system: error)
             }
         }
     }

@@ -41,7 +41,7 @@
             let notice = notice
             if presentation == .systemSheet, let shown = await showSheet(description) { return shown }
             let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
-                () async throws(AgeRangeServiceError) -> Bool in
+                () async throws(AgeRangeProviderError) -> Bool in
                 await notice(description)
             }
             if case .value(true) = outcome { return true }
@@ -55,7 +55,7 @@
                 let found = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, scene)
                 guard let scene = found else { return false }
                 let outcome = await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
-                    () async throws(AgeRangeServiceError) -> Bool in
+                    () async throws(AgeRangeProviderError) -> Bool in
                     try await Self.show(description, in: scene)
                 }
                 if case .value(true) = outcome { return true }
@@ -71,14 +71,14 @@
             private static func show(
                 _ description: String, in scene: AcknowledgmentScene
             )
-                async throws(AgeRangeServiceError) -> Bool
+                async throws(AgeRangeProviderError) -> Bool
             {
                 do {
                     try await SystemAgeRange.shared.showSignificantUpdateAcknowledgment(
                         in: scene, updateDescription: description)
                     return true
                 } catch {
-                    throw AgeRangeServiceError(system: error)
+                    throw AgeRangeProviderError(system: error)
                 }
             }
         #endif

@@ -10,7 +10,7 @@
 
     extension AgeRangeResponse {
         @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
-        init(system response: SystemAgeRange.Response) throws(AgeRangeServiceError) {
+        init(system response: SystemAgeRange.Response) throws(AgeRangeProviderError) {
             switch response {
             case .sharing(let range):
                 self = .sharing(AgeRange(system: range))
@@ -62,7 +62,7 @@
         }
     }
 
-    extension AgeRangeServiceError {
+    extension AgeRangeProviderError {
         /// Any error a DeclaredAgeRange call threw. `notAvailable` stays unavailable, from
         /// `requestAgeRange` too, although its page says it comes when the person chose not to
         /// share: it is also thrown at once with no sheet (macOS, regions outside coverage, no
@@ -70,7 +70,7 @@
         /// launch asking. Unavailable stores nothing, keeps the features closed as a decline
         /// does, and asks again next launch.
         init(system error: any Error) {
-            if let mapped = error as? AgeRangeServiceError {
+            if let mapped = error as? AgeRangeProviderError {
                 self = mapped
             } else if #available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *), let error = error as? SystemAgeRange.Error
             {

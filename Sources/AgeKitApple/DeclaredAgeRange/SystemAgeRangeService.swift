@@ -3,14 +3,14 @@
     import AgeGating
     import AgeSignals
 
-    /// The core's `AgeSignals.AgeRangeService` on `DeclaredAgeRange.AgeRangeService.shared`:
+    /// The core's `AgeRangeProvider` on `DeclaredAgeRange.AgeRangeService.shared`:
     /// the same protocol the simulator implements, so an app swaps one for the other.
     ///
     /// Every call runs under a deadline (``BridgeDeadlines``) in its own task: a call that
     /// hangs ends as `notAvailable` (unavailable for this launch, nothing stored) and never
     /// holds the main actor. A call to a symbol the running OS lacks throws `notAvailable`
     /// without reaching the system.
-    public struct SystemAgeRangeService: AgeSignals.AgeRangeService {
+    public struct SystemAgeRangeService: AgeSignals.AgeRangeProvider {
         private let anchor: AnchorProvider
         private let deadlines: BridgeDeadlines
 
@@ -24,7 +24,7 @@
             self.deadlines = deadlines
         }
 
-        public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+        public func requestAgeRange(gates: AgeGates) async throws(AgeRangeProviderError) -> AgeRangeResponse {
             guard #available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *) else { throw .notAvailable }
             let found = await PresentationWait.first(within: deadlines.activation, clock: deadlines.clock, anchor)
             guard let anchor = found else { throw .notAvailable }
@@ -33,48 +33,48 @@
             let third = values.count > 2 ? values[2] : nil
             return try Self.value(
                 await SystemCall.run(within: deadlines.prompt, clock: deadlines.clock) {
-                    () async throws(AgeRangeServiceError) -> AgeRangeResponse in
+                    () async throws(AgeRangeProviderError) -> AgeRangeResponse in
                     let response: SystemAgeRange.Response
                     do {
                         response = try await SystemAgeRange.shared.requestAgeRange(
                             ageGates: values[0], second, third, in: anchor)
                     } catch {
-                        throw AgeRangeServiceError(system: error)
+                        throw AgeRangeProviderError(system: error)
                     }
                     return try AgeRangeResponse(system: response)
                 })
         }
 
-        public func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool {
+        public func isEligibleForAgeFeatures() async throws(AgeRangeProviderError) -> Bool {
             guard #available(iOS 26.2, macCatalyst 26.2, macOS 26.2, *) else { throw .notAvailable }
             return try Self.value(
                 await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
-                    () async throws(AgeRangeServiceError) -> Bool in
+                    () async throws(AgeRangeProviderError) -> Bool in
                     do { return try await SystemAgeRange.shared.isEligibleForAgeFeatures } catch {
-                        throw AgeRangeServiceError(system: error)
+                        throw AgeRangeProviderError(system: error)
                     }
                 })
         }
 
-        public func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> {
+        public func requiredRegulatoryFeatures() async throws(AgeRangeProviderError) -> Set<RegulatoryFeature> {
             guard #available(iOS 26.4, macCatalyst 26.4, macOS 26.4, *) else { throw .notAvailable }
             return try Self.value(
                 await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
-                    () async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> in
+                    () async throws(AgeRangeProviderError) -> Set<RegulatoryFeature> in
                     do {
                         return Set(
                             try await SystemAgeRange.shared.requiredRegulatoryFeatures.map(RegulatoryFeature.init))
                     } catch {
-                        throw AgeRangeServiceError(system: error)
+                        throw AgeRangeProviderError(system: error)
                     }
                 })
         }
 
         /// A call past its deadline did not answer: unavailable, like the core's own timeouts.
         static func value<Value>(
-            _ outcome: SystemCallOutcome<Value, AgeRangeServiceError>
+            _ outcome: SystemCallOutcome<Value, AgeRangeProviderError>
         )
-            throws(AgeRangeServiceError) -> Value
+            throws(AgeRangeProviderError) -> Value
         {
             switch outcome {
             case .value(let value): return value

@@ -36,7 +36,7 @@
         /// Read it at each launch: the storefront can change at any time, so it is never stored.
         public static func current(deadlines: BridgeDeadlines = BridgeDeadlines()) async -> StorefrontRegion {
             let outcome = await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
-                () async throws(AgeRangeServiceError) -> String? in
+                () async throws(AgeRangeProviderError) -> String? in
                 await Storefront.current?.countryCode
             }
             let code: String? = if case .value(let code) = outcome { code } else { nil }

@@ -22,7 +22,7 @@
             #else
                 guard #available(iOS 26.2, macOS 26.2, tvOS 26.2, watchOS 26.2, visionOS 26.2, *) else { return nil }
                 let outcome = await SystemCall.run(within: deadlines.signal, clock: deadlines.clock) {
-                    () async throws(AgeRangeServiceError) -> Int? in
+                    () async throws(AgeRangeProviderError) -> Int? in
                     await AppStore.ageRatingCode
                 }
                 if case .value(let code) = outcome { return code }

@@ -1,5 +1,5 @@
-// Apple's `AgeRangeService` shares its name with the core's protocol, so the bridges name it
-// through one module-qualified alias. The alias carries the type's availability: a file-scope
+// The bridges name Apple's `AgeRangeService` through one module-qualified alias, so that a
+// reader tells it from the core's `AgeRangeProvider` at a glance. The alias carries the type's availability: a file-scope
 // alias of a 26.0 type without it does not build at the package's floor.
 #if canImport(DeclaredAgeRange) && !os(visionOS) && !os(tvOS) && !os(watchOS)
     @preconcurrency import DeclaredAgeRange

@@ -26,7 +26,7 @@ import Foundation
         ) async -> Value? {
             if let value = await find() { return value }
             let outcome = await SystemCall.run(within: duration, clock: clock) {
-                () async throws(AgeRangeServiceError) -> Value in
+                () async throws(AgeRangeProviderError) -> Value in
                 try await waitFor(find)
             }
             if case .value(let value) = outcome { return value }
@@ -45,7 +45,7 @@ import Foundation
 
         private static func waitFor<Value: Sendable>(
             _ find: @escaping @MainActor @Sendable () -> Value?
-        ) async throws(AgeRangeServiceError) -> Value {
+        ) async throws(AgeRangeProviderError) -> Value {
             let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
             // Registered before looking again, so an activation in between is not missed.
             let tokens = await activations.map { name in

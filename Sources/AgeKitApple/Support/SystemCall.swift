@@ -16,7 +16,7 @@ enum SystemCall {
         _ operation: @escaping @Sendable () async throws(Failure) -> Value
     ) async -> SystemCallOutcome<Value, Failure> {
         let outcome = await Deadline.run(within: duration, clock: clock) {
-            () async throws(AgeRangeServiceError) -> Result<Value, Failure> in
+            () async throws(AgeRangeProviderError) -> Result<Value, Failure> in
             do throws(Failure) {
                 return .success(try await operation())
             } catch {

@@ -29,7 +29,7 @@ package enum AgeBench {
 
         // Simulator: requests through the service protocol, one system.
         let system = SimulatedAgeSystem(persona: SandboxPersona.all[1])
-        let service: any AgeRangeService = system
+        let service: any AgeRangeProvider = system
         let requests = max(1, iterations / 50)
         var shared = 0
         let requestStart = clock.now

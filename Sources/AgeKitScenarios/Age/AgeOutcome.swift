@@ -11,7 +11,7 @@ package struct AgeOutcome: Sendable {
         case launch, firstUse, adultQuestion, never
     }
 
-    package var response: Result<AgeRangeResponse, AgeRangeServiceError>
+    package var response: Result<AgeRangeResponse, AgeRangeProviderError>
     package var signals: LaunchSignals
     package var regulation: LaunchSignals.Regulation
     package var asksAtLaunch: Bool
@@ -37,11 +37,11 @@ package struct AgeOutcome: Sendable {
         let gates = scenario.profile.gates
         let deadline = Duration.seconds(10)
         let hangs = scenario.setup.faults.hangs
-        let response: Result<AgeRangeResponse, AgeRangeServiceError> = await drive(clock, step: deadline, hangs: hangs)
+        let response: Result<AgeRangeResponse, AgeRangeProviderError> = await drive(clock, step: deadline, hangs: hangs)
         {
             switch await Deadline.run(
                 within: probe.answersWithoutWaiting ? nil : deadline, clock: clock,
-                { () async throws(AgeRangeServiceError) in try await probe.requestAgeRange(gates: gates) })
+                { () async throws(AgeRangeProviderError) in try await probe.requestAgeRange(gates: gates) })
             {
             case .value(let response): .success(response)
             case .failed(let error): .failure(error)

@@ -19,9 +19,9 @@ extension ScenarioOptions {
             if name == "hang" {
                 fault = .hang
             } else {
-                let error = AgeRangeServiceError(rawValue: name)
-                guard AgeRangeServiceError.knownCases.contains(error) else {
-                    let names = AgeRangeServiceError.knownCases.map { $0.rawValue }.joined(separator: ", ")
+                let error = AgeRangeProviderError(rawValue: name)
+                guard AgeRangeProviderError.knownCases.contains(error) else {
+                    let names = AgeRangeProviderError.knownCases.map { $0.rawValue }.joined(separator: ", ")
                     throw unknown("unknown error '\(name)' (\(names), or hang)")
                 }
                 fault = .error(error)

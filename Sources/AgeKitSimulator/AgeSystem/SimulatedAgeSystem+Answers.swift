@@ -79,8 +79,8 @@ extension SimulatedAgeSystem {
     /// An error as a given OS throws it: the 27.0 cases do not exist before 27.0, where the
     /// same failure surfaces as `notAvailable`.
     public static func layered(
-        _ error: AgeRangeServiceError, on capabilities: PlatformCapabilities
-    ) -> AgeRangeServiceError {
+        _ error: AgeRangeProviderError, on capabilities: PlatformCapabilities
+    ) -> AgeRangeProviderError {
         guard let introduced = error.introducedIn else { return error }
         return capabilities.os >= introduced ? error : .notAvailable
     }

@@ -1,13 +1,13 @@
 import AgeSignals
 
 /// Apple's age-assurance system, simulated: one person on one device (platform and OS) in
-/// one region, on a deterministic clock. Implements the same `AgeRangeService` protocol the
+/// one region, on a deterministic clock. Implements the same `AgeRangeProvider` protocol the
 /// Apple bridge implements, so every gate flow runs on Linux.
 ///
 /// What it reproduces: the app's gates or the law's bands, the regional maximum, regions
 /// where a person cannot decline, anniversary caching (and an early refresh from Settings),
 /// OS layering of declarations, errors and calls, and injected faults.
-public final class SimulatedAgeSystem: AgeRangeService, Sendable {
+public final class SimulatedAgeSystem: AgeRangeProvider, Sendable {
     /// Everything that decides an answer.
     public struct Setup: Hashable, Sendable {
         /// The person the system answers about.
@@ -88,12 +88,12 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
         state.withLock { $0.setup.person.updateAgeInSettings(on: today) }
     }
 
-    // MARK: AgeRangeService
+    // MARK: AgeRangeProvider
 
     /// Only a hang fault makes a call wait: without one every call answers at once.
     public var answersWithoutWaiting: Bool { !state.withLock { $0.setup.faults.hangs } }
 
-    public func requestAgeRange(gates: AgeGates) async throws(AgeRangeServiceError) -> AgeRangeResponse {
+    public func requestAgeRange(gates: AgeGates) async throws(AgeRangeProviderError) -> AgeRangeResponse {
         let setup = state.withLock { state in
             state.calls.requests += 1
             return state.setup
@@ -103,7 +103,7 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
         return Self.answer(gates: gates, setup: setup, today: clock.today)
     }
 
-    public func isEligibleForAgeFeatures() async throws(AgeRangeServiceError) -> Bool {
+    public func isEligibleForAgeFeatures() async throws(AgeRangeProviderError) -> Bool {
         let setup = state.withLock { state in
             state.calls.eligibility += 1
             return state.setup
@@ -113,7 +113,7 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
         return Self.eligibility(setup: setup, today: clock.today)
     }
 
-    public func requiredRegulatoryFeatures() async throws(AgeRangeServiceError) -> Set<RegulatoryFeature> {
+    public func requiredRegulatoryFeatures() async throws(AgeRangeProviderError) -> Set<RegulatoryFeature> {
         let setup = state.withLock { state in
             state.calls.regulatoryFeatures += 1
             return state.setup
@@ -128,7 +128,7 @@ public final class SimulatedAgeSystem: AgeRangeService, Sendable {
     private func perform(
         _ fault: SimulatorFaults.Fault?, on capabilities: PlatformCapabilities
     )
-        async throws(AgeRangeServiceError)
+        async throws(AgeRangeProviderError)
     {
         switch fault {
         case nil:

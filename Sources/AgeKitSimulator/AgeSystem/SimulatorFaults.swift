@@ -7,7 +7,7 @@ public struct SimulatorFaults: Hashable, Sendable {
     public enum Fault: Hashable, Sendable {
         /// Throws the error. A 27.0 error on an older OS throws `notAvailable`: that OS has no
         /// such case.
-        case error(AgeRangeServiceError)
+        case error(AgeRangeProviderError)
         /// Never returns until cancelled.
         case hang
     }

@@ -1,6 +1,6 @@
 /// The errors the age range service throws. Mirrors `AgeRangeService.Error`; a case added
 /// later arrives as ``unknown(_:)``.
-public enum AgeRangeServiceError: Error, Hashable, Sendable {
+public enum AgeRangeProviderError: Error, Hashable, Sendable {
     /// 26.0: the service cannot answer here (macOS without an account, no network, ...).
     case notAvailable
     /// 26.0: the app's request was wrong (bad gates): a programmer error.
@@ -15,7 +15,7 @@ public enum AgeRangeServiceError: Error, Hashable, Sendable {
     case unknown(String)
 
     /// Every case the system defines today, in the order the system added them.
-    public static let knownCases: [AgeRangeServiceError] = [
+    public static let knownCases: [AgeRangeProviderError] = [
         .notAvailable, .invalidRequest, .declinedOnboarding, .invalidAccount, .network,
     ]
 
