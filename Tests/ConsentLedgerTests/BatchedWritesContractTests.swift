@@ -97,7 +97,7 @@ struct BatchedWritesContractTests {
     func terminatedBatchRunsOnce() throws {
         let schema = try PostgresTestServer.temporarySchema()
         let store = try PostgresTestServer.store(on: schema, poolSize: 1)
-        let ledger = try Ledger(store: store)
+        let ledger = try Ledger(store: store, commitDeadline: StoreBackend.deadline)
         defer { ledger.close() }
         let count = 40
         let killedIndex = Mutex<Int?>(nil)
@@ -183,7 +183,7 @@ struct BatchedWritesContractTests {
     func deadlockBetweenBatches() throws {
         let schema = try PostgresTestServer.temporarySchema()
         let ledgers = try (0..<2).map { _ in
-            try Ledger(store: PostgresTestServer.store(on: schema, poolSize: 1))
+            try Ledger(store: PostgresTestServer.store(on: schema, poolSize: 1), commitDeadline: StoreBackend.deadline)
         }
         defer { ledgers.forEach { $0.close() } }
         _ = try ledgers[0].recordNow(subscribed(uuid: "seed-X", appTransactionId: "X", original: "O"))

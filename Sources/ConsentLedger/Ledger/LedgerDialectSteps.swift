@@ -28,31 +28,49 @@ enum LedgerDialectSteps {
     }
 
     /// Runs `insert` (an `INSERT ... ON CONFLICT (uuid) DO NOTHING` of a notification with an
-    /// app transaction) and reads the accounts linked to that app transaction, sorted; nil
-    /// for a duplicate. The app transaction's row is locked by then, so no registration can
-    /// change the links meanwhile. On PostgreSQL both happen in one statement, one round trip:
-    /// its snapshot is taken after the lock was granted.
+    /// app transaction) and reads the accounts linked to that app transaction, sorted, each with
+    /// when its consent was last restored; nil for a duplicate. The app transaction's row is
+    /// locked by then, so no registration can change the links meanwhile. On PostgreSQL both
+    /// happen in one statement, one round trip: its snapshot is taken after the lock was granted.
     func insertReadingLinks(
         _ connection: any SQLConnection, insert: String, _ values: [SQLValue], bundleId: String,
         appTransactionId: String
-    ) throws -> [String]? {
+    ) throws -> [LinkedAccount]? {
         switch self {
         case .sqlite:
             guard try connection.insertUnlessConflicting(insert, values) else { return nil }
             return try connection.execute(
-                "SELECT account_id FROM app_transaction_links WHERE bundle_id = ? AND app_transaction_id = ? ORDER BY account_id",
+                """
+                SELECT links.account_id, accounts.restored_at FROM app_transaction_links links
+                LEFT JOIN accounts ON accounts.bundle_id = links.bundle_id AND accounts.account_id = links.account_id
+                WHERE links.bundle_id = ? AND links.app_transaction_id = ? ORDER BY links.account_id
+                """,
                 .text(bundleId), .text(appTransactionId)
-            ).compactMap { $0[0].text }
+            ).compactMap(LinkedAccount.init(row:))
         case .postgres:
             let rows = try connection.execute(
                 """
                 WITH inserted AS (\(insert) RETURNING id)
-                SELECT links.account_id FROM inserted
+                SELECT links.account_id, accounts.restored_at FROM inserted
                 LEFT JOIN app_transaction_links links ON links.bundle_id = ? AND links.app_transaction_id = ?
+                LEFT JOIN accounts ON accounts.bundle_id = links.bundle_id AND accounts.account_id = links.account_id
                 ORDER BY links.account_id
                 """, values + [.text(bundleId), .text(appTransactionId)])
             guard !rows.isEmpty else { return nil }
-            return rows.compactMap { $0[0].text }
+            return rows.compactMap(LinkedAccount.init(row:))
         }
+    }
+}
+
+/// An account linked to a notification's app transaction, and when its consent was last
+/// restored (nil: never), which decides whether a revocation still applies to it.
+struct LinkedAccount: Equatable {
+    let accountId: String
+    let restoredAt: Int64?
+
+    init?(row: SQLRow) {
+        guard let accountId = row[0].text else { return nil }
+        self.accountId = accountId
+        self.restoredAt = row[1].integer
     }
 }

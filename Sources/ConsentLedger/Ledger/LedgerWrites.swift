@@ -27,10 +27,12 @@ struct LedgerWrites {
                 "INSERT INTO signing_headers (digest, header, first_seen_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 .text(payload.headerDigest), .text(payload.header), .integer(now))
         }
-        guard let linked = try insert(n, payload: payload) else { return .duplicate }
+        guard let links = try insert(n, payload: payload) else { return .duplicate }
         let tokenAccounts = LedgerPlan.needsTokenAccounts(n) ? try accounts(ofToken: n) : []
-        let restoredAt = n.isConsentRevocation ? try restoreTimes(bundleId: n.bundleId, of: linked) : [:]
-        let commands = LedgerPlan.effects(of: n, linked: linked, tokenAccounts: tokenAccounts, restoredAt: restoredAt)
+        var restoredAt: [String: Int64] = [:]
+        for link in links { restoredAt[link.accountId] = link.restoredAt }
+        let commands = LedgerPlan.effects(
+            of: n, linked: links.map(\.accountId), tokenAccounts: tokenAccounts, restoredAt: restoredAt)
         try execute(commands)
         var revoked: [String] = []
         var parked = false
@@ -73,7 +75,7 @@ struct LedgerWrites {
                 signedDate: row[1].integer ?? now, appTransactionId: appTransactionId, signedPayload: "")
         }
         guard !kept.isEmpty else { return }
-        let restoredAt = try restoreTimes(bundleId: bundleId, of: [accountId])[accountId]
+        let restoredAt = try restoreTime(bundleId: bundleId, accountId: accountId)
         try execute(LedgerPlan.replay(kept, onto: accountId, restoredAt: restoredAt))
     }
 
@@ -149,16 +151,12 @@ struct LedgerWrites {
         }
     }
 
-    /// When each of `accounts` last had its consent restored (accounts never restored are absent).
-    private func restoreTimes(bundleId: String, of accounts: [String]) throws -> [String: Int64] {
-        var times: [String: Int64] = [:]
-        for account in accounts {
-            let rows = try connection.execute(
-                "SELECT restored_at FROM accounts WHERE bundle_id = ? AND account_id = ?", .text(bundleId),
-                .text(account))
-            if let restoredAt = rows.first?[0].integer { times[account] = restoredAt }
-        }
-        return times
+    /// When the account's consent was last restored (nil: never).
+    private func restoreTime(bundleId: String, accountId: String) throws -> Int64? {
+        try connection.execute(
+            "SELECT restored_at FROM accounts WHERE bundle_id = ? AND account_id = ?", .text(bundleId),
+            .text(accountId)
+        ).first?[0].integer
     }
 
     /// The accounts the notification's app account token names.
@@ -171,7 +169,7 @@ struct LedgerWrites {
 
     /// Stores the notification unless its UUID is there already (nil), and reads the
     /// accounts linked to its app transaction, sorted (see ``LedgerDialectSteps``).
-    private func insert(_ n: NotificationRecord, payload: PackedPayload?) throws -> [String]? {
+    private func insert(_ n: NotificationRecord, payload: PackedPayload?) throws -> [LinkedAccount]? {
         let insert = """
             INSERT INTO notifications (uuid, bundle_id, environment, notification_type, subtype, signed_date,
                 transaction_id, original_transaction_id, app_transaction_id, app_account_token, received_at,
