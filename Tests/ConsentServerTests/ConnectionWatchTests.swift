@@ -98,21 +98,64 @@ struct ConnectionWatchTests {
         #expect(harness.codes.withLock { $0 } == ["body_too_slow"])
     }
 
-    @Test("past capacity a new connection evicts the one waiting longest, never one with the responder")
+    @Test("past capacity a newcomer alone on its address evicts the one waiting longest, never one with the responder")
     func eviction() {
         let harness = Harness()
         let watch = harness.watch(headSeconds: 10, capacity: 2)
-        watch.started(Self.connection(1), socket: 1)
+        watch.started(Self.connection(1), socket: 1, address: [127, 0, 0, 1])
         watch.handed(Self.connection(1))
         harness.advance(1)
-        watch.started(Self.connection(2), socket: 2)
+        watch.started(Self.connection(2), socket: 2, address: [127, 0, 0, 2])
         harness.advance(1)
-        watch.started(Self.connection(3), socket: 3)
+        watch.started(Self.connection(3), socket: 3, address: [127, 0, 0, 3])
         #expect(harness.shutSockets == [2])
         #expect(harness.codes.withLock { $0 } == ["connection_evicted"])
         harness.advance(20)
         #expect(watch.sweep() == 1, "the evicted connection was shut down again")
         #expect(harness.shutSockets == [2, 3])
+    }
+
+    @Test("a reconnecting crowd evicts its own: the address holding the most connections goes first")
+    func churnEvictsTheCrowd() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10, capacity: 3)
+        watch.started(Self.connection(1), socket: 1, address: [127, 0, 0, 9])  // honest, waiting longest
+        harness.advance(1)
+        watch.started(Self.connection(2), socket: 2, address: [127, 0, 0, 7])
+        harness.advance(0.5)
+        watch.started(Self.connection(3), socket: 3, address: [127, 0, 0, 7])
+        harness.advance(1)
+        // Another client arrives: the crowded address's longest-waiting connection makes room.
+        watch.started(Self.connection(4), socket: 4, address: [127, 0, 0, 8])
+        #expect(harness.shutSockets == [2])
+        watch.closed(Self.connection(2))
+        // The crowd reconnects: it displaces nobody but itself.
+        watch.started(Self.connection(5), socket: 5, address: [127, 0, 0, 7])
+        #expect(harness.shutSockets == [2, 5])
+    }
+
+    @Test("nothing that waited less than the floor is evicted: the newcomer is shut down instead")
+    func floorProtects() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10, capacity: 1)
+        watch.started(Self.connection(1), socket: 1, address: [127, 0, 0, 9])
+        harness.advance(0.5)
+        watch.started(Self.connection(2), socket: 2, address: [127, 0, 0, 7])
+        #expect(harness.shutSockets == [2])
+        #expect(harness.codes.withLock { $0 } == ["connection_evicted"])
+    }
+
+    @Test("a body arriving at the minimum rate keeps its slot; an idle connection of the same address goes")
+    func progressProtects() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10, minBodyBytesPerSecond: 1024, maxBodyBytes: 65_536, capacity: 2)
+        watch.started(Self.connection(1), socket: 1, address: [127, 0, 0, 9])
+        watch.headReceived(Self.connection(1), declared: 8_192)
+        watch.started(Self.connection(2), socket: 2, address: [127, 0, 0, 9])
+        harness.advance(2)
+        watch.received(Self.connection(1), bytes: 2_048)
+        watch.started(Self.connection(3), socket: 3, address: [127, 0, 0, 7])
+        #expect(harness.shutSockets == [2])
     }
 
     @Test("a connection closed before the sweep is left alone")

@@ -126,7 +126,8 @@ struct AttackEndToEndTests {
             connection.send("P")
             slow.append(connection)
         }
-        try await Task.sleep(for: .milliseconds(300))
+        // Past the eviction floor (1 s): a connection younger than that is never evicted.
+        try await Task.sleep(for: .milliseconds(1_300))
         for (name, address) in [("first", "127.0.0.50"), ("second", "127.0.0.51")] {
             let started = Date()
             let client = try #require(RawConnection(port: server.port, from: address))

@@ -6,7 +6,7 @@
 /// Its rules: the whole request head must arrive within `headSeconds` (and up to a quarter
 /// more, drawn per connection), the body at `minBodyBytesPerSecond` or faster after the same
 /// grace; a request with the responder has no deadline here (the commit deadline bounds that
-/// wait); past `capacity`, a new connection evicts the one that has waited longest.
+/// wait); past `capacity`, a new connection evicts one (``evictionVictim(newcomer:now:)``).
 struct ConnectionDeadlines: Sendable {
     enum Phase: Sendable {
         case awaitingHead
@@ -23,6 +23,8 @@ struct ConnectionDeadlines: Sendable {
         /// When the connection began waiting for its head or its body: the longest waiting is
         /// evicted first when the table is full, and a body's rate counts from here.
         var waitingSince: Double
+        /// The client's address, hashed: eviction starts with the addresses holding the most.
+        var source: UInt64 = 0
     }
 
     /// A socket to shut down, and the code its refusal is counted under:
@@ -36,17 +38,25 @@ struct ConnectionDeadlines: Sendable {
     let minBodyBytesPerSecond: Int
     let maxBodyBytes: Int
     let capacity: Int
+    /// A connection that has waited less than this for its head or body is never evicted.
+    let evictionFloorSeconds: Double
     /// Keyed by the connection's address.
     private(set) var entries: [UInt: Entry] = [:]
+    /// How many connections each source holds.
+    private var perSource: [UInt64: Int] = [:]
     /// SplitMix64's counter: the spread of head deadlines needs no secrecy, and the system
     /// generator costs a system call on every connection.
     private var jitterState: UInt64
 
-    init(headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int, capacity: Int = .max, seed: UInt64) {
+    init(
+        headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int, capacity: Int = .max,
+        evictionFloorSeconds: Double = 1, seed: UInt64
+    ) {
         self.headSeconds = headSeconds
         self.minBodyBytesPerSecond = minBodyBytesPerSecond
         self.maxBodyBytes = maxBodyBytes
         self.capacity = capacity
+        self.evictionFloorSeconds = evictionFloorSeconds
         self.jitterState = seed
     }
 
@@ -60,16 +70,28 @@ struct ConnectionDeadlines: Sendable {
         return counted > 0 && Double(received) < Double(minRate) * counted
     }
 
-    /// A connection opened: its head deadline starts. When the table is past `capacity`, the
-    /// connection that has waited longest (never one with the responder) is to be shut down.
-    mutating func started(_ key: UInt, socket: Int32, now: Double) -> Shutdown? {
-        entries[key] = Entry(socket: socket, phase: .awaitingHead, deadline: headDeadline(now), waitingSince: now)
-        guard entries.count > capacity else { return nil }
-        return evictLongestWaiting()
+    /// A connection opened from `source` (its address, hashed): its head deadline starts. When
+    /// the table is past `capacity`, one connection is to be shut down (``evictionVictim(newcomer:now:)``).
+    mutating func started(_ key: UInt, socket: Int32, source: UInt64 = 0, now: Double) -> Shutdown? {
+        if let previous = entries[key] { forget(previous.source) }
+        entries[key] = Entry(
+            socket: socket, phase: .awaitingHead, deadline: headDeadline(now), waitingSince: now, source: source)
+        perSource[source, default: 0] += 1
+        guard entries.count > capacity, let victim = evictionVictim(newcomer: key, now: now),
+            let entry = entries[victim]
+        else { return nil }
+        entries[victim]?.deadline = .infinity  // shut down once; closed() removes it
+        return Shutdown(socket: entry.socket, code: "connection_evicted")
     }
 
     mutating func closed(_ key: UInt) {
-        entries.removeValue(forKey: key)
+        guard let entry = entries.removeValue(forKey: key) else { return }
+        forget(entry.source)
+    }
+
+    private mutating func forget(_ source: UInt64) {
+        let count = (perSource[source] ?? 1) - 1
+        perSource[source] = count > 0 ? count : nil
     }
 
     /// The head is in: the body, of `declared` bytes (nil: chunked, up to the limit), must follow.
@@ -146,16 +168,46 @@ struct ConnectionDeadlines: Sendable {
         return Double(z >> 11) / Double(UInt64(1) << 53)
     }
 
-    /// Marks the connection that has waited longest for its head or body (never one whose
-    /// request is with the responder) and returns it; nil when there is none.
-    private mutating func evictLongestWaiting() -> Shutdown? {
-        var victim: (key: UInt, entry: Entry)?
-        for (key, entry) in entries where entry.phase != .handling && entry.deadline.isFinite {
-            if victim == nil || entry.waitingSince < victim!.entry.waitingSince { victim = (key, entry) }
+    /// Which connection goes when a newcomer takes the table past `capacity`, so that a cheap
+    /// flood of reconnecting clients does not decide who is served. The newcomer is a
+    /// candidate too:
+    ///
+    /// | connection | may go? |
+    /// | --- | --- |
+    /// | its request with the responder, or already being shut down | never |
+    /// | waited less than `evictionFloorSeconds` for its head or body | never (the newcomer aside) |
+    /// | reading a body at `minBodyBytesPerSecond` or faster | never |
+    /// | any other, and the newcomer | yes: from the source holding the most connections |
+    ///
+    /// Between sources holding as many, a newcomer whose source holds others goes first (a
+    /// crowd that reconnects displaces nobody but itself); a newcomer alone on its address
+    /// displaces the connection that has waited longest (a crowd of slow clients, one an
+    /// address, cannot keep it out).
+    func evictionVictim(newcomer: UInt, now: Double) -> UInt? {
+        guard let arriving = entries[newcomer] else { return nil }
+        let newcomerHeld = perSource[arriving.source] ?? 1
+        var victim: (key: UInt, held: Int, since: Double)?
+        for (key, entry) in entries where key != newcomer && isEvictable(entry, now) {
+            let held = perSource[entry.source] ?? 0
+            if let current = victim, (held, -entry.waitingSince) <= (current.held, -current.since) { continue }
+            victim = (key, held, entry.waitingSince)
         }
-        guard let victim else { return nil }
-        entries[victim.key]?.deadline = .infinity  // shut down once; closed() removes it
-        return Shutdown(socket: victim.entry.socket, code: "connection_evicted")
+        guard let victim, victim.held > newcomerHeld || (victim.held == newcomerHeld && newcomerHeld == 1) else {
+            return newcomer
+        }
+        return victim.key
+    }
+
+    private func isEvictable(_ entry: Entry, _ now: Double) -> Bool {
+        guard entry.phase != .handling, entry.deadline.isFinite else { return false }
+        let waited = now - entry.waitingSince
+        guard waited >= evictionFloorSeconds else { return false }
+        if entry.phase == .readingBody && minBodyBytesPerSecond > 0
+            && Double(entry.received) >= Double(minBodyBytesPerSecond) * waited
+        {
+            return false
+        }
+        return true
     }
 
     private func isLate(_ entry: Entry, _ now: Double) -> Bool {

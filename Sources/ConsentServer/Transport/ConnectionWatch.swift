@@ -23,9 +23,10 @@ final class ConnectionWatch: Sendable {
     private let expired: @Sendable (String) -> Void
 
     /// - Parameters:
-    ///   - capacity: past this many connections, a new one takes the slot of the one that has
-    ///     waited longest for its head or body (libmicrohttpd's own limit is
-    ///     ``evictionReserve(_:)`` above): a crowd of slow clients cannot keep an honest one out.
+    ///   - capacity: past this many connections, a new one takes the slot of another
+    ///     (``ConnectionDeadlines/evictionVictim(newcomer:now:)``; libmicrohttpd's own limit is
+    ///     ``evictionReserve(_:)`` above): a crowd of slow or churning clients cannot keep an
+    ///     honest one out.
     ///   - seed: the head deadlines' spread (random by default).
     init(
         headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int, capacity: Int = .max,
@@ -49,10 +50,14 @@ final class ConnectionWatch: Sendable {
 
     var isEnabled: Bool { headSeconds > 0 }
 
-    func started(_ connection: OpaquePointer, socket: Int32) {
+    /// `address`: the client's address bytes (eviction starts with the addresses holding the most).
+    func started(_ connection: OpaquePointer, socket: Int32, address: [UInt8] = []) {
         let now = now()
+        let source = Self.source(address)
         let evicted = table.withLock { table -> Bool in
-            guard let victim = table.started(Self.key(connection), socket: socket, now: now) else { return false }
+            guard let victim = table.started(Self.key(connection), socket: socket, source: source, now: now) else {
+                return false
+            }
             shutDown(victim.socket)
             return true
         }
@@ -126,4 +131,9 @@ final class ConnectionWatch: Sendable {
     func stop() { running.store(false, ordering: .relaxed) }
 
     private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: connection)) }
+
+    /// FNV-1a of the address bytes: a table key, not a secret.
+    static func source(_ address: [UInt8]) -> UInt64 {
+        address.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
 }

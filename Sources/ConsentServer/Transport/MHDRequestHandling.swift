@@ -41,7 +41,8 @@ let mhdConnectionNotified: MHD_NotifyConnectionCallback = { hubPointer, connecti
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
     guard hub.watch.isEnabled else { return }
     if event == .CONNECTION_NOTIFY_STARTED {
-        hub.watch.started(connection, socket: agekit_mhd_connection_fd(connection))
+        let address = agekit_mhd_client_address(connection).flatMap { Platform.addressBytes(of: $0) } ?? []
+        hub.watch.started(connection, socket: agekit_mhd_connection_fd(connection), address: address)
     } else {
         hub.watch.closed(connection)
     }
