@@ -1,5 +1,6 @@
 import AppStoreSignedData
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -77,21 +78,30 @@ struct ScriptOutputEndToEndTests {
         process.standardError = err
         try process.run()
         // The ready line comes before the first look at the feed: after it, nothing is missed.
-        var ready = Data()
-        while !String(decoding: ready, as: UTF8.self).contains("\n") {
-            let chunk = err.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            ready.append(chunk)
+        let errors = Mutex(Data())
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            errors.withLock { $0.append(chunk) }
         }
-        let readyLine = String(decoding: ready, as: UTF8.self)
+        let deadline = Date().addingTimeInterval(10)
+        while !String(decoding: errors.withLock { $0 }, as: UTF8.self).contains("\n"), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        err.fileHandleForReading.readabilityHandler = nil
+        let readyLine = String(decoding: errors.withLock { $0 }, as: UTF8.self)
+        guard readyLine.contains("\n") else {
+            Issue.record("no ready line within 10 s")
+            _ = OperatorToolsEndToEndTests.finish(process, seconds: 0)
+            return
+        }
         #expect(readyLine.hasPrefix("events tail: ready, following com.example.agekit after cursor "), "\(readyLine)")
-        let cursor = Int64(readyLine.split(separator: " ")[7].prefix(while: \.isNumber)) ?? -1
+        let cursor = Int64(readyLine.split(separator: " ").dropFirst(7).first?.prefix(while: \.isNumber) ?? "") ?? -1
         #expect(cursor > 0, "\(readyLine)")
         #expect(try await server.post(signedPayload: try OperatorToolsEndToEndTests.rescind(server)).status == 200)
         #expect(OperatorToolsEndToEndTests.finish(process, seconds: 15), "tail did not stop after --count 1")
         let line = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         #expect(line.contains(#/^20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z  #\d+  com\.example\.agekit  /#), "\(line)")
-        let eventCursor = Int64(line.split(separator: "#")[1].prefix(while: \.isNumber)) ?? 0
+        let eventCursor = Int64(line.split(separator: "#").dropFirst().first?.prefix(while: \.isNumber) ?? "") ?? 0
         #expect(eventCursor > cursor, "an event from before the ready line's cursor: \(line)")
     }
 
