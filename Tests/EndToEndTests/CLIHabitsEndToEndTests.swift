@@ -84,6 +84,10 @@ struct CLIHabitsEndToEndTests {
         try script.out.write(to: file, atomically: true, encoding: .utf8)
         let check = try Self.shell(path, [shell == "fish" ? "--no-execute" : "-n", file.path])
         #expect(check.status == 0, "\(check.err)")
+        guard shell == "fish" else { return }  // fish completes from a script too: try a nested command
+        let probe = "source '\(file.path)'; complete -C'agekit events st'; complete -C'agekit help simulate resc'"
+        let completed = try Self.shell(path, ["-c", probe])
+        #expect(completed.out == "status\nrescind\n", "\(completed.out) \(completed.err)")
     }
 
     @Test("FAIL is red on a terminal, plain when piped, and plain with NO_COLOR set to anything")

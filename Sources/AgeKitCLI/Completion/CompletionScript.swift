@@ -120,7 +120,9 @@ struct CompletionScript {
             "# fish completion for agekit: agekit completion fish > ~/.config/fish/completions/agekit.fish",
             "complete -c agekit -f",
             "complete -c agekit -n __fish_use_subcommand -a '\(commands) help'",
-            "complete -c agekit -n '__fish_seen_subcommand_from help' -a '\(commands)'",
+            // After `help`, a command only as the second word; its subcommands come from its own lines.
+            "complete -c agekit -n '__fish_seen_subcommand_from help; and test (count (commandline -opc)) -eq 2'"
+                + " -a '\(commands)'",
         ]
         func line(_ condition: String, _ option: Option) -> String {
             "complete -c agekit -n '\(condition)' -l \(option.name)" + (option.value == nil ? "" : " -r -F")
