@@ -18,15 +18,18 @@ package enum AgeKitCLI {
         ChangesCommand.self,
         ExploreCommand.self,
         BenchCommand.self,
+        CompletionCommand.self,
         VersionCommand.self,
     ]
 
     package static let version = Release.version
 
+    /// A bare `agekit` prints the overview and exits 0: help that was not asked for is still
+    /// not a mistake (as swift-argument-parser does for a command made only of subcommands).
     package static func main(_ arguments: [String], console: Console = .terminal) async -> Int32 {
         guard let name = arguments.first, !["--help", "-h"].contains(name) else {
             console.out(overview)
-            return arguments.isEmpty ? 2 : 0
+            return 0
         }
         if name == "--version" {
             console.out("agekit \(version)")
@@ -36,13 +39,14 @@ package enum AgeKitCLI {
         guard let command = command(named: name, console) else { return 2 }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            console.out(command.help)
+            let nested = rest.first.flatMap { word in command.subcommands.first { $0.name == word } }
+            console.out(nested.map(command.subcommandHelp) ?? command.help)
             return 0
         }
         do {
             return try await command.run(rest, console)
         } catch {
-            console.err(error.message)
+            console.fail(error.message)
             if case .usage = error { console.err("Run 'agekit \(name) --help' for the options.") }
             return error.exitCode
         }
@@ -52,23 +56,33 @@ package enum AgeKitCLI {
     static func command(named name: String, _ console: Console) -> (any Command.Type)? {
         if let command = commands.first(where: { $0.name == name }) { return command }
         let hint = NearestName.hint(for: name, among: commands.map { $0.name })
-        console.err("usage: unknown command '\(name)'\(hint)\n\n\(overview)")
+        console.fail("usage: unknown command '\(name)'\(hint)")
+        console.err("\n\(overview)")
         return nil
     }
 
-    /// `agekit help [COMMAND]`: the overview, or a command's help.
+    /// `agekit help [COMMAND [SUBCOMMAND]]`: the overview, a command's help or a subcommand's.
     static func help(_ arguments: [String], _ console: Console) -> Int32 {
         guard let name = arguments.first else {
             console.out(overview)
             return 0
         }
-        guard arguments.count == 1 else {
-            console.err("usage: agekit help [COMMAND]")
+        guard arguments.count <= 2 else {
+            console.fail("usage: agekit help [COMMAND [SUBCOMMAND]]")
             return 2
         }
         guard let command = command(named: name, console) else { return 2 }
-        console.out(command.help)
-        return 0
+        guard arguments.count == 2 else {
+            console.out(command.help)
+            return 0
+        }
+        do {
+            console.out(command.subcommandHelp(try command.subcommand(arguments[1])))
+            return 0
+        } catch {
+            console.fail(error.message)
+            return error.exitCode
+        }
     }
 
     static var overview: String {
@@ -83,13 +97,16 @@ package enum AgeKitCLI {
             agekit \(version): age assurance and the consent lifecycle for App Store apps.
 
             Usage: agekit COMMAND [OPTIONS]
-                   agekit help COMMAND
+                   agekit help COMMAND [SUBCOMMAND]
+                   agekit completion bash|zsh|fish
                    agekit --version
 
             Commands:
             \(lines.joined(separator: "\n"))
 
-            Run 'agekit COMMAND --help' or 'agekit help COMMAND' for a command's options.
+            Run 'agekit COMMAND --help' or 'agekit help COMMAND' for a command's options. A bare
+            'agekit' prints this overview and exits 0. Failures and warnings are coloured when
+            written to a terminal; NO_COLOR (set to anything) turns colour off.
 
             JSON output (every --json, the admin API, the request log, forwarded events) writes
             every field of an object, and a field without a value (not measured, does not apply)

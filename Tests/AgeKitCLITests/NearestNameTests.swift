@@ -1,3 +1,4 @@
+import ConsentServer
 import Testing
 
 @testable import AgeKitCLI

@@ -12,6 +12,11 @@ struct BenchCommand: Command {
             .flag("json", "One JSON object; \"cold_per_s\" and \"warm_per_s\" are for notifications."),
         ])
     static let options = table.options
+    static let subcommands = [
+        Subcommand(
+            "verify", "Verifications per CPU-second of one thread, cold and warm, per payload kind.",
+            options: options.map(\.name))
+    ]
     static let help = """
         Usage: agekit bench verify --vectors DIR [--root FILE]... [--seconds N] [--only cold|warm] [--json]
 
@@ -28,10 +33,7 @@ struct BenchCommand: Command {
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        guard let subcommand = arguments.first else { throw .usage("name a subcommand: verify") }
-        switch subcommand {
-        case "verify": return try BenchVerify.run(Array(arguments.dropFirst()), console)
-        default: throw .usage("unknown subcommand '\(subcommand)': use verify")
-        }
+        _ = try subcommand(arguments.first)
+        return try BenchVerify.run(Array(arguments.dropFirst()), console)
     }
 }

@@ -69,9 +69,16 @@ enum BenchVerify {
         guard !payloads.isEmpty else { throw .usage("no *.jws files in \(directory)") }
 
         var kinds: [String: KindResult] = [:]
-        for kind in SignedPayloadKind.allCases {
+        let present = SignedPayloadKind.allCases.filter { kind in payloads.contains { $0.kind == kind } }
+        let measurements = present.count * (only == nil ? 2 : 1)
+        // Each measurement takes `seconds` of CPU: say so at once, then count them down.
+        console.err(
+            "bench verify: \(measurements) measurements of \(seconds) CPU-s each, about \(ProgressLine.seconds(Double(measurements) * seconds))"
+        )
+        let progress = ProgressLine("bench verify", unit: "measurements", console: console)
+        var measured = 0
+        for kind in present {
             let group = payloads.filter { $0.kind == kind }.map(\.jws)
-            guard !group.isEmpty else { continue }
             // Every vector must verify before it is timed.
             let check = SignedDataVerifier(anchors: anchors, cacheCapacity: 0)
             for jws in group {
@@ -81,18 +88,16 @@ enum BenchVerify {
                     throw .failure(code: error.code.rawValue, message: "a \(kind.rawValue) vector: \(error.reason)")
                 }
             }
-            let cold =
-                only == "warm"
-                ? nil
-                : rate(group, kind: kind, seconds: seconds) {
-                    SignedDataVerifier(anchors: anchors, cacheCapacity: 0)
+            let measure = { (cacheCapacity: Int) -> Double in
+                let perSecond = rate(group, kind: kind, seconds: seconds) {
+                    SignedDataVerifier(anchors: anchors, cacheCapacity: cacheCapacity)
                 }
-            let warm =
-                only == "cold"
-                ? nil
-                : rate(group, kind: kind, seconds: seconds) {
-                    SignedDataVerifier(anchors: anchors, cacheCapacity: 64)
-                }
+                measured += 1
+                progress.report(measured, measurements)
+                return perSecond
+            }
+            let cold = only == "warm" ? nil : measure(0)
+            let warm = only == "cold" ? nil : measure(64)
             kinds[kind.rawValue] = KindResult(
                 count: group.count, coldPerSecond: cold, warmPerSecond: warm,
                 jwsPerPayload: Double(group.map(jwsCount).reduce(0, +)) / Double(group.count))

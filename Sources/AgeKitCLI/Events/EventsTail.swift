@@ -32,6 +32,10 @@ enum EventsTail {
         } catch {
             throw .failure(code: error.code.rawValue, message: error.message)
         }
+        // The ready line goes to standard error, so standard output holds only events: the
+        // cursor it names is the one to pass to --after to resume exactly here.
+        let from = followed.map { "\($0) after cursor \(cursors[$0] ?? 0)" }.joined(separator: ", ")
+        console.err("events tail: ready, following \(from); Ctrl-C stops")
         var printed = 0
         while true {
             for app in followed {
@@ -66,8 +70,12 @@ enum EventsTail {
         String(decoding: (try? encoder.encode(event)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
+    /// A line for a person: when the event committed (UTC, milliseconds), its cursor, app and kind.
     static func text(_ event: LedgerEvent) -> String {
-        var parts = ["#\(event.cursor)", event.bundleId, event.kind.rawValue]
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let time = formatter.string(from: Date(timeIntervalSince1970: Double(event.createdAt) / 1000))
+        var parts = [time, "#\(event.cursor)", event.bundleId, event.kind.rawValue]
         if let account = event.accountId { parts.append("account \(account)") }
         if let type = event.notificationType { parts.append(type) }
         if let uuid = event.notificationUUID { parts.append("notification \(uuid)") }

@@ -20,6 +20,10 @@ struct HistoryCommand: Command {
                 .flag("json", "print the final counts as a JSON object"),
             ]) + APICommandOptions.table
     static let options = table.options
+    static let subcommands = [
+        Subcommand(
+            "sync", "Recovers missed notifications from Get Notification History.", options: options.map(\.name))
+    ]
     static let help = """
         Usage: agekit history sync --app BUNDLE_ID --environment ENV --since DATE [--until DATE]
                                    [--only-failures] [--type TYPE [--subtype SUBTYPE]] [--transaction-id ID]

@@ -1,3 +1,5 @@
+import ConsentServer
+
 /// Hand-written argument parsing: `--name value`, `--name=value`, boolean `--flag`,
 /// repeated options and positionals, for the options a command declares (``Option``).
 /// Every mistake is a ``CLIError/usage(_:)``.

@@ -14,11 +14,12 @@ struct PruneCommand: Command {
             .valued("config", "FILE", "the store and retention of this configuration"),
             .valued("data-dir", "DIR", "the store in this data directory"),
             .valued("store", "URL", "sqlite:PATH or postgres://..."),
+            .flag("json", "one JSON object: {\"deliveredOutboxRows\": N, \"payloads\": N or null}"),
         ])
     static let options = table.options
     static let help = """
         Usage: agekit prune [--delivered-older-than DAYS] [--payloads-older-than DAYS]
-                            [--config FILE] [--data-dir DIR] [--store URL]
+                            [--config FILE] [--data-dir DIR] [--store URL] [--json]
 
         Deletes outbox rows delivered more than DAYS ago (default: the configuration's
         retention.deliveredOutboxDays, 7). With --payloads-older-than (or
@@ -63,9 +64,16 @@ struct PruneCommand: Command {
         } catch {
             throw .failure(code: error.code.rawValue, message: error.message)
         }
+        let payloadsPruned: Int? = (payloads ?? retention.payloadDays) == nil ? nil : report.payloads
+        if parsed.flag("json") {
+            // payloads is null when payloads were kept, not pruned.
+            console.out(
+                JSONOutput.line(["deliveredOutboxRows": report.deliveredOutboxRows, "payloads": payloadsPruned as Any]))
+            return 0
+        }
         console.out("pruned \(report.deliveredOutboxRows) delivered outbox rows")
         console.out(
-            payloads ?? retention.payloadDays == nil
+            payloadsPruned == nil
                 ? "signed payloads kept (--payloads-older-than DAYS drops them)"
                 : "pruned \(report.payloads) signed payloads")
         return 0

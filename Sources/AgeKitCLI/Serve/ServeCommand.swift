@@ -73,7 +73,7 @@ struct ServeCommand: Command {
     ) throws(ServerError) -> ServerRuntime {
         let failed = CheckCommand.check(configuration, console).run(listen: false).filter { $0.outcome == .fail }
         guard failed.isEmpty else {
-            failed.forEach { console.err($0.line) }
+            failed.forEach { console.err(Colour.verdict($0.line, when: console.colour.err)) }
             throw ServerError(
                 .startupFailed, "\(failed.count) check\(failed.count == 1 ? "" : "s") failed: \(failed[0].detail)")
         }

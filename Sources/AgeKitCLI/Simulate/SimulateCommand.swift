@@ -37,19 +37,38 @@ struct SimulateCommand: Command {
                 "kind", "KIND", "event: consentRevoked (default), consentRestored,",
                 "revocationParked or appTransactionLinked."),
             .valued("account-id", "ID", "event: the account named (default sample-account)."),
+            .flag(
+                "json", "One JSON object: {\"signedPayload\"} printed, {\"status\", \"body\"} posted,",
+                "{\"root\", \"sha256\"} for ca."),
         ])
     static let options = table.options
+    /// Options every signing subcommand takes: what it signs and where it goes.
+    static let common = [
+        "bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to", "cacert", "json",
+    ]
+    static let subcommands = [
+        Subcommand(
+            "notification", "A signed App Store Server Notification V2, printed as the JWS.",
+            options: common + ["type", "subtype"]),
+        Subcommand("rescind", "A RESCIND_CONSENT notification for one app transaction.", options: common),
+        Subcommand("app-transaction", "A signed app transaction (what an app sends its backend).", options: common),
+        Subcommand(
+            "event", "A sample consent event POSTed to a backend as 'agekit serve' forwards one.",
+            options: ["to", "secret", "config", "bundle-id", "kind", "account-id", "cacert", "json"]),
+        Subcommand("ca", "Creates the CA if needed; prints its root's path and SHA-256.", options: ["ca-dir", "json"]),
+    ]
     static let help = """
         Usage: agekit simulate notification --type TYPE [--subtype S] [--bundle-id ID]
                                             [--environment ENV] [--app-transaction-id ID]
-                                            [--app-apple-id N] [--ca-dir DIR]
+                                            [--app-apple-id N] [--ca-dir DIR] [--json]
                agekit simulate rescind --app-transaction-id ID [--bundle-id ID] [--environment ENV]
-                                            [--ca-dir DIR] [--to URL [--cacert FILE]]
+                                            [--app-apple-id N] [--ca-dir DIR] [--to URL [--cacert FILE]]
+                                            [--json]
                agekit simulate app-transaction [--app-transaction-id ID] [--bundle-id ID]
-                                            [--environment ENV] [--app-apple-id N] [--ca-dir DIR]
-               agekit simulate ca [--ca-dir DIR]
+                                            [--environment ENV] [--app-apple-id N] [--ca-dir DIR] [--json]
+               agekit simulate ca [--ca-dir DIR] [--json]
                agekit simulate event [--to URL] [--secret SECRET] [--config FILE] [--bundle-id ID]
-                                            [--kind KIND] [--account-id ID] [--cacert FILE]
+                                            [--kind KIND] [--account-id ID] [--cacert FILE] [--json]
 
         Signs payloads the way the App Store does (ES256, 3-certificate x5c) with a local test
         certificate authority, created in --ca-dir on first use. They verify only where that
@@ -71,59 +90,42 @@ struct SimulateCommand: Command {
                             so the backend's signature check can be tried without a
                             notification. Prints the answer; exit 0 on 2xx, 1 otherwise.
 
+        Each subcommand refuses the options it does not take ('agekit help simulate SUBCOMMAND').
+
         Options:
         \(table.text)
         """
 
-    /// Options every signing subcommand accepts. Delivery options (e.g. a URL to post to) go here too.
-    static let common = ["bundle-id", "environment", "app-transaction-id", "app-apple-id", "ca-dir", "to", "cacert"]
-
-    /// The declared options named, for a subcommand that takes only those.
-    static func options(_ names: [String]) -> [Option] {
-        options.filter { names.contains($0.name) }
-    }
-
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        guard let subcommand = arguments.first else {
-            throw .usage("name a subcommand: notification, rescind, app-transaction, event or ca")
-        }
+        let subcommand = try subcommand(arguments.first)
         let rest = Array(arguments.dropFirst())
-        switch subcommand {
+        if subcommand.name == "event" { return try await SimulateEvent.run(rest, console) }
+        let options = try Arguments(rest, options(of: subcommand))
+        if let extra = options.positionals.first { throw .usage("unexpected argument '\(extra)'") }
+        switch subcommand.name {
         case "notification":
-            let options = try Arguments(rest, options(common + ["type", "subtype"]))
-            try noPositionals(options)
-            let jws = try notification(options)
-            return try await emit(jws, options: options, console: console)
+            return try await emit(try notification(options, type: options.required("type")), options, console)
         case "rescind":
-            let options = try Arguments(rest + ["--type", "RESCIND_CONSENT"], options(common + ["type"]))
-            try noPositionals(options)
             _ = try options.required("app-transaction-id")
-            return try await emit(try notification(options), options: options, console: console)
+            return try await emit(try notification(options, type: "RESCIND_CONSENT"), options, console)
         case "app-transaction":
-            let options = try Arguments(rest, options(common))
-            try noPositionals(options)
-            let jws = try appTransaction(options)
-            return try await emit(jws, options: options, console: console)
-        case "event":
-            return try await SimulateEvent.run(rest, console)
-        case "ca":
-            let options = try Arguments(rest, options(["ca-dir"]))
-            try noPositionals(options)
+            return try await emit(try appTransaction(options), options, console)
+        default:
             let directory = options.value("ca-dir") ?? SignedDataOptions.defaultCADirectory
             let ca = try SignedDataOptions.loadOrCreateCA(directory)
-            console.out("root: \(directory)/root.pem")
-            console.out("sha256: \(ca.rootAnchor.sha256Fingerprint)")
+            if options.flag("json") {
+                console.out(
+                    JSONOutput.line(["root": "\(directory)/root.pem", "sha256": ca.rootAnchor.sha256Fingerprint]))
+            } else {
+                console.out("root: \(directory)/root.pem")
+                console.out("sha256: \(ca.rootAnchor.sha256Fingerprint)")
+            }
             return 0
-        default:
-            let known = ["notification", "rescind", "app-transaction", "event", "ca"]
-            throw .usage(
-                "unknown subcommand '\(subcommand)': use \(known.joined(separator: ", "))"
-                    + NearestName.hint(for: subcommand, among: known))
         }
     }
 
-    static func notification(_ options: Arguments) throws(CLIError) -> String {
-        let type = try options.required("type").uppercased()
+    static func notification(_ options: Arguments, type: String) throws(CLIError) -> String {
+        let type = type.uppercased()
         guard NotificationType(rawValue: type).isDocumented else {
             let known = NotificationType.documented.map(\.rawValue).joined(separator: ", ")
             throw .usage("--type: '\(type)' is not a notification type; use one of \(known)")
@@ -155,9 +157,9 @@ struct SimulateCommand: Command {
     }
 
     /// Delivers a signed payload: prints it, or posts it to `--to`.
-    static func emit(_ jws: String, options: Arguments, console: Console) async throws(CLIError) -> Int32 {
+    static func emit(_ jws: String, _ options: Arguments, _ console: Console) async throws(CLIError) -> Int32 {
         guard let target = options.value("to") else {
-            console.out(jws)
+            console.out(options.flag("json") ? JSONOutput.line(["signedPayload": jws]) : jws)
             return 0
         }
         guard var url = URL(string: target), let scheme = url.scheme, ["http", "https"].contains(scheme),
@@ -167,13 +169,13 @@ struct SimulateCommand: Command {
         let body = (try? JSONSerialization.data(withJSONObject: ["signedPayload": jws])) ?? Data()
         return try await post(
             url, headers: ["Content-Type": "application/json"], body: [UInt8](body), cacert: options.value("cacert"),
-            console: console)
+            json: options.flag("json"), console: console)
     }
 
     /// POSTs and prints the answer; exit 0 on 2xx. With `cacert` the server's certificate must
     /// chain to that file's CA (a self-signed setup); without, to the system's.
     static func post(
-        _ url: URL, headers: [String: String], body: [UInt8], cacert: String?, console: Console
+        _ url: URL, headers: [String: String], body: [UInt8], cacert: String?, json: Bool, console: Console
     ) async throws(CLIError) -> Int32 {
         let status: Int
         let answer: [UInt8]
@@ -200,12 +202,9 @@ struct SimulateCommand: Command {
                     message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
             }
         }
-        console.out("HTTP \(status) \(String(decoding: answer, as: UTF8.self))")
+        let text = String(decoding: answer, as: UTF8.self)
+        console.out(json ? JSONOutput.line(["status": status, "body": text]) : "HTTP \(status) \(text)")
         return (200..<300).contains(status) ? 0 : 1
-    }
-
-    private static func noPositionals(_ options: Arguments) throws(CLIError) {
-        if let extra = options.positionals.first { throw .usage("unexpected argument '\(extra)'") }
     }
 
     /// The options shared by the subcommands, parsed and defaulted.

@@ -10,12 +10,8 @@ import Foundation
 /// forwarder sends one (same body shape, same signature headers), so a backend's signature
 /// check can be tested without a notification.
 enum SimulateEvent {
-    static let options = SimulateCommand.options([
-        "to", "secret", "config", "bundle-id", "kind", "account-id", "cacert",
-    ])
-
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let parsed = try Arguments(arguments, options)
+        let parsed = try Arguments(arguments, SimulateCommand.options(of: SimulateCommand.subcommand("event")))
         if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
         let (url, secret, bundleId) = try target(parsed, console)
         let kinds = ["consentRevoked", "consentRestored", "revocationParked", "appTransactionLinked"]
@@ -41,7 +37,8 @@ enum SimulateEvent {
         let headers = EventSignature.headers(
             secret: secret, timestamp: now / 1000, body: body, eventId: "\(bundleId):\(event.cursor)")
         return try await SimulateCommand.post(
-            url, headers: headers, body: body, cacert: parsed.value("cacert"), console: console)
+            url, headers: headers, body: body, cacert: parsed.value("cacert"), json: parsed.flag("json"),
+            console: console)
     }
 
     /// Where to send and with which secret: the options, else the forwarding of the app

@@ -359,7 +359,9 @@ struct FieldReader {
     func allowOnly(_ keys: Set<String>) throws(ServerError) {
         if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
             throw ServerError.configuration(
-                field(unknown), "unknown field (known: \(keys.sorted().joined(separator: ", ")))")
+                field(unknown),
+                "unknown field\(NearestName.hint(for: unknown, among: keys)) (known: \(keys.sorted().joined(separator: ", ")))"
+            )
         }
     }
 

@@ -229,6 +229,17 @@ enum Platform {
         return .held(descriptor)
     }
 
+    /// Whether another process holds the advisory lock on `path`, without creating the file
+    /// (none there: nobody holds it) and without keeping the lock.
+    static func lockIsTaken(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
     /// How ``createWhole(_:bytes:mode:)`` ended.
     enum NewFile {
         case created

@@ -40,4 +40,19 @@ package enum FileProblem {
             ancestor.deleteLastPathComponent()
         }
     }
+
+    /// Why `path` cannot be read as a file, before trying: it does not exist, is a directory or
+    /// another kind of file, or its mode keeps this user out. Nil when it can be read.
+    package static func unreadable(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return Platform.describe(error: errno) }
+        let kind = status.st_mode & 0o170000  // S_IFMT: S_IFDIR 0o040000, S_IFREG 0o100000
+        if kind == 0o040000 { return "it is a directory, not a regular file" }
+        if kind != 0o100000 { return "it is not a regular file" }
+        guard access(path, R_OK) == 0 else {
+            return
+                "\(Platform.describe(error: errno)) (mode \(String(status.st_mode & 0o777, radix: 8)), owner uid \(status.st_uid))"
+        }
+        return nil
+    }
 }

@@ -122,7 +122,8 @@ package struct OperatorCheck: Sendable {
     func roots() -> [Verdict] {
         var verdicts = configuration.appleRoots.map { path -> Verdict in
             guard let bytes = FileManager.default.contents(atPath: path) else {
-                return Verdict(outcome: .fail, subject: "root", detail: "cannot read \(path)")
+                let reason = FileProblem.unreadable(path) ?? "the read failed"
+                return Verdict(outcome: .fail, subject: "root", detail: "cannot read \(path): \(reason)")
             }
             do throws(VerificationError) {
                 let anchor = try TrustAnchor(derOrPEM: [UInt8](bytes))
@@ -202,11 +203,11 @@ package struct OperatorCheck: Sendable {
             }
             if let api = app.api {
                 verdicts.append(
-                    FileManager.default.isReadableFile(atPath: api.privateKey)
-                        ? Verdict(outcome: .ok, subject: "api key", detail: "\(app.bundleId): \(api.privateKey)")
-                        : Verdict(
-                            outcome: .fail, subject: "api key", detail: "\(app.bundleId): cannot read \(api.privateKey)"
-                        ))
+                    FileProblem.unreadable(api.privateKey).map { reason in
+                        Verdict(
+                            outcome: .fail, subject: "api key",
+                            detail: "\(app.bundleId): cannot read \(api.privateKey): \(reason)")
+                    } ?? Verdict(outcome: .ok, subject: "api key", detail: "\(app.bundleId): \(api.privateKey)"))
             }
             return verdicts
         }

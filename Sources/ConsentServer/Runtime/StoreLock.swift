@@ -6,7 +6,7 @@ import Foundation
 /// `PATH.lock` for as long as the process lives (the system drops it when the process ends,
 /// however it ends). `agekit events` and `history` read the same file freely; PostgreSQL takes
 /// as many instances as you like.
-final class StoreLock: Sendable {
+package final class StoreLock: Sendable {
     private let descriptor: Int32
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
@@ -31,5 +31,14 @@ final class StoreLock: Sendable {
                 "another agekit serve is using \(path) (it holds \(lockPath)): stop it, or give this one a store of its own"
             )
         }
+    }
+
+    /// The lock file of `storeURL` when a running serve holds it (for `agekit check`); nil when
+    /// none does or the store takes several servers.
+    package static func heldLockFile(_ storeURL: String) -> String? {
+        guard case .sqlite(let path)? = try? StoreURL(parsing: storeURL, environment: [:]), path != ":memory:" else {
+            return nil
+        }
+        return Platform.lockIsTaken(path + ".lock") ? path + ".lock" : nil
     }
 }

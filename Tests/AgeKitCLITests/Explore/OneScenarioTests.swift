@@ -146,16 +146,31 @@ struct ExploreDefaultsTests {
 
 @Suite("explore progress")
 struct ExploreProgressTests {
-    @Test("quiet for the first second, then a line on standard error, and the last cell")
+    @Test("quiet for the first second, then a line on standard error with the time left, and the last cell")
     func progressAfterASecond() {
         let err = Mutex<[String]>([])
         let console = Console(out: { _ in }, err: { line in err.withLock { $0.append(line) } })
-        ExploreProgress(console: console).report(5, 10)
+        ProgressLine("explore", unit: "cells", console: console).report(5, 10)
         #expect(err.withLock { $0 }.isEmpty)
-        let long = ExploreProgress(console: console, start: ContinuousClock().now - .seconds(2))
+        let long = ProgressLine("explore", unit: "cells", console: console, start: ContinuousClock().now - .seconds(2))
         long.report(5, 10)
         long.report(6, 10)
         long.report(10, 10)
-        #expect(err.withLock { $0 } == ["explore: 5/10 cells (50%)", "explore: 10/10 cells (100%)"])
+        let lines = err.withLock { $0 }
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("explore: 5/10 cells (50%), about 2.") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("explore: 10/10 cells (100%), done in 2.") == true, "\(lines)")
+    }
+
+    @Test(
+        "the estimate assumes the pace so far",
+        arguments: [
+            (1, 4, 3.0, "x: 1/4 steps (25%), about 9.0 s left"),
+            (3, 4, 30.0, "x: 3/4 steps (75%), about 10 s left"),
+            (0, 4, 5.0, "x: 0/4 steps (0%)"),
+            (4, 4, 12.4, "x: 4/4 steps (100%), done in 12 s"),
+        ])
+    func estimate(done: Int, total: Int, elapsed: Double, expected: String) {
+        #expect(ProgressLine.line("x", "steps", done: done, total: total, elapsed: .seconds(elapsed)) == expected)
     }
 }

@@ -89,7 +89,7 @@ struct ExploreCommand: Command {
         }
         let axes = options.axes(configuration, today: today)
         var report = await ExploreSweep(axes: axes, configuration: configuration).run(
-            progress: ExploreProgress(console: console).report)
+            progress: ProgressLine("explore", unit: "cells", console: console).report)
         report.defaults = options.defaults(today: today)
         report.scenario = options.selection.scenario.given.isEmpty ? nil : options.selection.scenario.given
         if let baseline, let path = options.baselinePath { report.compare(with: baseline, named: path) }

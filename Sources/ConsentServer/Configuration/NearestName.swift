@@ -1,7 +1,8 @@
 /// "Did you mean": the known name closest to a mistyped one, when it is close enough to be
-/// the likely intent (at most two edits, or one per three characters for long names).
-enum NearestName {
-    static func suggestion(for typed: String, among names: some Sequence<String>) -> String? {
+/// the likely intent (at most two edits, or one per three characters for long names). Used for
+/// commands, options and configuration keys alike.
+package enum NearestName {
+    package static func suggestion(for typed: String, among names: some Sequence<String>) -> String? {
         let limit = max(2, typed.count / 3)
         let ranked = names.map { (name: $0, distance: distance(typed, $0)) }
             .filter { $0.distance <= limit }
@@ -10,12 +11,12 @@ enum NearestName {
     }
 
     /// "; did you mean 'NAME'?" or nothing.
-    static func hint(for typed: String, among names: some Sequence<String>, prefix: String = "") -> String {
+    package static func hint(for typed: String, among names: some Sequence<String>, prefix: String = "") -> String {
         suggestion(for: typed, among: names).map { "; did you mean '\(prefix)\($0)'?" } ?? ""
     }
 
     /// Levenshtein distance over characters.
-    static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let left = Array(a)
         let right = Array(b)
         guard !left.isEmpty else { return right.count }

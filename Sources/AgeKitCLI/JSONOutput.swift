@@ -1,0 +1,27 @@
+import Foundation
+
+/// What `--json` prints: one JSON value on one line, keys sorted, and a field without a value
+/// written as null (never left out), as the overview promises.
+enum JSONOutput {
+    /// `value` is built of dictionaries, arrays, strings, numbers, booleans and `NSNull`;
+    /// Swift optionals that are nil become null.
+    static func line(_ value: Any) -> String {
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: normalized(value), options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]))
+            ?? Data("null".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A nil wrapped in `Any` (an `Int?` in a dictionary literal) as `NSNull`.
+    private static func normalized(_ value: Any) -> Any {
+        if let dictionary = value as? [String: Any] { return dictionary.mapValues(normalized) }
+        if let array = value as? [Any] { return array.map(normalized) }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return NSNull() }
+            return normalized(wrapped)
+        }
+        return value
+    }
+}
