@@ -110,4 +110,26 @@ struct ConfigurationLoaderTests {
             return error.code == .invalidConfiguration && error.message.hasPrefix(bad.field)
         }
     }
+
+    @Test(
+        "a file that is not strict JSON is refused with the line and column of the fault",
+        arguments: [
+            (
+                "{\"localTesting\": true,\n \"listen\": \"127.0.0.1:1\",\n \"listen\": \"127.0.0.1:2\"}",
+                "agekit.json: not valid JSON: line 3, column 2: duplicate key \"listen\" (first at line 2, column 2)"
+            ),
+            (
+                "{\"localTesting\": true,\n \"http\": {\"threads\": 2,}}",
+                "agekit.json: not valid JSON: line 2, column 24: trailing comma: nothing may follow the last item of an object"
+            ),
+            ("{\"localTesting\": tru}", "agekit.json: not valid JSON: line 1, column 21: expected true, found '}'"),
+            ("[1]", "agekit.json: the configuration must be a JSON object ({...})"),
+        ])
+    func notStrictJSON(json: String, message: String) {
+        #expect {
+            try load(json)
+        } throws: { error in
+            (error as? ServerError)?.message == message
+        }
+    }
 }

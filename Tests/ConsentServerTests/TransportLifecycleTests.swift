@@ -149,6 +149,25 @@ struct TransportLifecycleTests {
         }
     }
 
+    @Test func aRequestWhoseBodyIsStillArrivingWhenTheStopBeginsIsServed() throws {
+        let server = try startedServer(EchoResponder())
+        let connection = try TestConnection(port: server.port)
+        try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\nhalf-")
+        Thread.sleep(forTimeInterval: 0.2)  // the head is in: the request is in flight
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.stop(drainTimeoutSeconds: 5)
+            stopped.signal()
+        }
+        #expect(stopped.wait(timeout: .now() + 0.5) == .timedOut, "the stop did not wait for the upload")
+        try connection.send("done!")
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "half-done!")
+        #expect(response.headers["connection"]?.lowercased() == "close")
+        #expect(stopped.wait(timeout: .now() + 5) == .success)
+    }
+
     @Test func aStopPastItsDeadlineAnswersMissingRepliesWith503() throws {
         let responder = DeferredResponder(delaySeconds: 30)
         let server = try startedServer(responder)

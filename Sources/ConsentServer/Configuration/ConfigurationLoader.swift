@@ -56,16 +56,15 @@ package struct ConfigurationLoader {
     private func apply(
         file data: Data, named file: String, to configuration: inout ServerConfiguration
     ) throws(ServerError) {
-        let object: [String: Any]
+        // Checked strictly first: Foundation keeps the last of two equal keys, and its refusal
+        // says neither what nor where.
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw ServerError.configuration(file, "the configuration must be a JSON object")
-            }
-            object = parsed
-        } catch let error as ServerError {
-            throw error
+            try StrictJSON.check(Array(data))
         } catch {
-            throw ServerError.configuration(file, "not valid JSON (\(error.localizedDescription))")
+            throw ServerError.configuration(file, "not valid JSON: \(error)")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw ServerError.configuration(file, "the configuration must be a JSON object ({...})")
         }
         configuration.source = file
         configuration.localTesting = false
@@ -138,7 +137,7 @@ package struct ConfigurationLoader {
         if let http = try reader.object("http") {
             try http.allowOnly([
                 "threads", "maxBodyBytes", "maxConnections", "idleTimeoutSeconds", "memoryPerConnectionBytes",
-                "requestHeadTimeoutSeconds", "minBodyBytesPerSecond", "maxConnectionsPerAddress",
+                "requestHeadTimeoutSeconds", "minBodyBytesPerSecond", "maxConnectionsPerAddress", "drainTimeoutSeconds",
             ])
             var limits = configuration.limits
             if let value = try http.int("threads") { limits.threads = Int(value) }
@@ -149,6 +148,12 @@ package struct ConfigurationLoader {
             if let value = try http.int("requestHeadTimeoutSeconds") { limits.requestHeadTimeoutSeconds = Int(value) }
             if let value = try http.int("minBodyBytesPerSecond") { limits.minBodyBytesPerSecond = Int(value) }
             if let value = try http.int("maxConnectionsPerAddress") { limits.maxConnectionsPerAddress = Int(value) }
+            if let value = try http.int("drainTimeoutSeconds") {
+                guard (0...300).contains(value) else {
+                    throw ServerError.configuration(http.field("drainTimeoutSeconds"), "must be between 0 and 300")
+                }
+                limits.drainTimeoutSeconds = Int(value)
+            }
             configuration.limits = limits
         }
     }

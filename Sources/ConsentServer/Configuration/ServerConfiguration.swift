@@ -68,6 +68,9 @@ package struct ServerConfiguration: Sendable, Equatable {
         /// libmicrohttpd zeroes this much on every request of a connection: 16 KiB holds any
         /// sane headers (larger get 431), and bodies stream through it.
         package var memoryPerConnectionBytes = 16 * 1024
+        /// On SIGTERM or SIGINT, how long requests in flight (even half uploaded) may take to
+        /// finish while new ones get 503 `shutting_down`; past it the process exits anyway.
+        package var drainTimeoutSeconds = 10
     }
 }
 

@@ -23,19 +23,17 @@ struct AdminHandler: Sendable {
 
     func registerAppTransaction(bundleId: String, _ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
         guard let app = apps[bundleId] else { return reply(Self.unknownApp(bundleId)) }
-        guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
-            let accountId = body["accountId"] as? String,
-            let signed = body["signedAppTransaction"] as? String
-        else {
-            return reply(
-                .error(
-                    400, "malformed_body",
-                    #"expected {"accountId": "...", "signedAppTransaction": "<JWS>", "appAccountToken": optional}"#))
+        let body: AdminBody
+        do {
+            body = try AdminBody(request.body, Self.registration)
+        } catch {
+            return reply(error.reply)
         }
+        let (accountId, signed) = (body["accountId"] ?? "", body["signedAppTransaction"] ?? "")
         if let problem = Identifiers.accountIdProblem(accountId) { return reply(Self.invalidAccountId(problem)) }
         var token: String?
-        if let given = body["appAccountToken"], !(given is NSNull) {
-            guard let text = given as? String, let canonical = Identifiers.canonicalUUID(text) else {
+        if let text = body["appAccountToken"] {
+            guard let canonical = Identifiers.canonicalUUID(text) else {
                 return reply(
                     .error(400, "invalid_app_account_token", "appAccountToken must be a UUID (8-4-4-4-12 hex digits)"))
             }
@@ -84,11 +82,12 @@ struct AdminHandler: Sendable {
         var actor = "admin"
         var reason: String?
         if !request.body.isEmpty {
-            guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
-                return reply(.error(400, "malformed_body", #"expected {"actor": optional, "reason": optional}"#))
+            do {
+                let body = try AdminBody(request.body, Self.restoration)
+                (actor, reason) = (body["actor"] ?? actor, body["reason"])
+            } catch {
+                return reply(error.reply)
             }
-            actor = body["actor"] as? String ?? actor
-            reason = body["reason"] as? String
         }
         ledger.restore(bundleId: bundleId, accountId: accountId, actor: actor, reason: reason, at: clock.now()) {
             result in reply(Self.accountReply(result))
@@ -97,10 +96,19 @@ struct AdminHandler: Sendable {
 
     func events(bundleId: String, _ request: HTTPRequest) -> Reply {
         guard apps[bundleId] != nil else { return Self.unknownApp(bundleId) }
+        if let unknown = request.query.keys.sorted().first(where: { $0 != "after" && $0 != "limit" }) {
+            return .error(400, "invalid_query", "unknown parameter '\(unknown)' (known: after, limit)")
+        }
         let after = request.query["after"].map { Int64($0) } ?? 0
+        guard let after, after >= 0 else {
+            return .error(
+                400, "invalid_query",
+                "after: '\(request.query["after"] ?? "")' is not a cursor (a whole number, 0 or more: a nextCursor)")
+        }
         let limit = request.query["limit"].map { Int($0) } ?? 100
-        guard let after, after >= 0, let limit, (1...1000).contains(limit) else {
-            return .error(400, "invalid_query", "after must be a cursor (0 or more) and limit between 1 and 1000")
+        guard let limit, (1...1000).contains(limit) else {
+            return .error(
+                400, "invalid_query", "limit: '\(request.query["limit"] ?? "")' is not a whole number from 1 to 1000")
         }
         do {
             let events = try ledger.events(bundleId: bundleId, after: after, limit: limit)
@@ -123,6 +131,12 @@ struct AdminHandler: Sendable {
             return .error(error.httpStatus, error.code.rawValue, error.message)
         }
     }
+
+    static let registration = AdminBody.Shape(
+        required: ["accountId", "signedAppTransaction"], optional: ["appAccountToken"],
+        example: #"{"accountId": "...", "signedAppTransaction": "<JWS>", "appAccountToken": optional}"#)
+    static let restoration = AdminBody.Shape(
+        required: [], optional: ["actor", "reason"], example: #"{"actor": optional, "reason": optional}"#)
 
     struct EventPage: Encodable {
         var events: [LedgerEvent]

@@ -128,7 +128,7 @@ package final class ConsentResponder: HTTPResponder {
         case (.invalid(let reason), _):
             reply(.error(400, "invalid_path", "the path is refused: \(reason)"))
         case (.unknown, _):
-            reply(.error(404, "not_found", "no route \(request.path)"))
+            reply(.error(404, "not_found", "no route \(request.path): \(Route.prefixes)"))
         default:
             var refusal = Reply.error(405, "method_not_allowed", "\(request.method) is not allowed on \(route.name)")
             refusal.response.headers.append(("Allow", route.allowedMethod))
@@ -158,6 +158,10 @@ enum Route: Sendable, Equatable {
     }
 
     private init(parsing path: String) {
+        if path == "/" {  // the root is a path like any other, just one with no route
+            self = .unknown
+            return
+        }
         let parts: [String]
         do {
             parts = try PathSegments(path).segments
@@ -181,6 +185,11 @@ enum Route: Sendable, Equatable {
         default: self = .unknown
         }
     }
+
+    /// What a 404 names, so that a mistyped path shows where the routes are.
+    static let prefixes =
+        "the routes are POST /v2/notifications, the admin API under /v1/apps/{bundleId}/ and /v1/notifications/, "
+        + "GET /healthz, /readyz and /metrics (see docs/http-api.md)"
 
     var name: String {
         switch self {

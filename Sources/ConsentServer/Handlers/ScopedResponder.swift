@@ -19,7 +19,12 @@ struct ScopedResponder: HTTPResponder {
         guard isPublic == (scope == .publicOnly) || route == .healthz else {
             return reply(
                 HTTPResponse.jsonError(
-                    status: 404, code: "not_found", message: "no route \(request.path) on this listener"))
+                    status: 404, code: "not_found",
+                    message: "no route \(request.path) on this listener: "
+                        + (scope == .publicOnly
+                            ? "it serves POST /v2/notifications and GET /healthz; the admin API, /readyz and /metrics are on the admin listener"
+                            : "it serves the admin API under /v1/apps/{bundleId}/ and /v1/notifications/, GET /healthz, /readyz and /metrics; notifications go to the main listener")
+                ))
         }
         inner.respond(to: request, reply: reply)
     }

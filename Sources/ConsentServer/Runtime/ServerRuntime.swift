@@ -164,11 +164,13 @@ package final class ServerRuntime: Sendable {
         }
     }
 
-    /// Stops accepting, lets in-flight requests finish, then closes the store.
-    package func stop(drainTimeoutSeconds: Double = 10) {
+    /// Answers new requests 503 `shutting_down`, lets those in flight finish (at most
+    /// `drainTimeoutSeconds`, by default the configured `http.drainTimeoutSeconds`), then
+    /// closes the listeners and the store.
+    package func stop(drainTimeoutSeconds: Double? = nil) {
         recovery?.stop()
         retention?.stop()
-        server.stop(drainTimeoutSeconds: drainTimeoutSeconds)
+        server.stop(drainTimeoutSeconds: drainTimeoutSeconds ?? Double(configuration.limits.drainTimeoutSeconds))
         adminServer?.stop(drainTimeoutSeconds: 1)
         forwarder?.stop()
         ledger.close()

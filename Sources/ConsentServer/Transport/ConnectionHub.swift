@@ -6,10 +6,11 @@ import Synchronization
 final class ConnectionHub: Sendable {
     let responder: any HTTPResponder
     let maxBodyBytes: Int
-    /// Requests handed to the responder and not yet completed (answered or abandoned).
+    /// Requests whose head was accepted and that are not yet completed (answered or
+    /// abandoned), a body still arriving included.
     let inFlight = Atomic<Int>(0)
-    /// Set when stopping: requests not yet handed to the responder are answered 503, and
-    /// responses carry `Connection: close` so keep-alive clients leave.
+    /// Set when stopping: a request whose head arrives from then on is answered 503 at once,
+    /// and every response carries `Connection: close` so keep-alive clients leave.
     let draining = Atomic<Bool>(false)
     let parked = ParkedReplies()
     /// The request head deadline and the minimum body rate.

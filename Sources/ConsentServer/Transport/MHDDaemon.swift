@@ -134,8 +134,9 @@ final class MHDDaemon: @unchecked Sendable {
         return ServerError(.startFailed, "cannot start the HTTP server on \(place): \(Platform.describe(error: code))")
     }
 
-    /// Stops taking requests (any that arrives from now on is answered 503 `shutting_down`),
-    /// lets in-flight requests finish for up to `drainTimeoutSeconds`, answers the
+    /// Stops taking requests (any whose head arrives from now on is answered 503
+    /// `shutting_down`, on a new or a kept-alive connection), lets in-flight requests (a body
+    /// still arriving included) finish for up to `drainTimeoutSeconds`, answers the
     /// still-suspended ones with 503 (libmicrohttpd must not stop with suspended
     /// connections), then stops the event threads and closes the listening socket. Only the
     /// first call acts.

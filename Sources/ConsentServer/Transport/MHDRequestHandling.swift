@@ -108,6 +108,15 @@ enum MHDRequestHandling {
             context.phase = .answered
             return refuse(refusal, context, on: connection, hub: hub)
         }
+        // In flight from its head on, so that a stop waits for a body still arriving. Counted
+        // before the check, and the stop sets the flag before it reads the count: either this
+        // request sees the stop (and is answered 503 at once), or the stop waits for it.
+        hub.inFlight.add(1, ordering: .sequentiallyConsistent)
+        context.counted = true
+        if hub.draining.load(ordering: .sequentiallyConsistent) {
+            context.phase = .answered
+            return queue(ConnectionHub.shuttingDown, on: connection, hub: hub)
+        }
         guard let declared = context.request.headers["content-length"].flatMap({ Int($0) }) else {
             context.nextBodyCheck = earlyCheckBytes  // chunked: its size is known as it comes
             return .YES
@@ -175,14 +184,6 @@ enum MHDRequestHandling {
             if context.bodyTooLarge {
                 context.phase = .answered
                 return refuse(ConnectionHub.bodyTooLarge(limit: hub.maxBodyBytes), context, on: connection, hub: hub)
-            }
-            // Counted before the check, and the stop sets the flag before it reads the
-            // count: either this request sees the stop, or the stop waits for it.
-            hub.inFlight.add(1, ordering: .sequentiallyConsistent)
-            context.counted = true
-            if hub.draining.load(ordering: .sequentiallyConsistent) {
-                context.phase = .answered
-                return queue(ConnectionHub.shuttingDown, on: connection, hub: hub)
             }
             context.phase = .awaitingReply
             if hub.watch.isEnabled { hub.watch.handed(connection) }

@@ -20,7 +20,7 @@ final class RequestContext {
     /// The body size at which its first bytes are next shown to the responder: only for a
     /// body larger than any Apple sends (see `MHDRequestHandling.earlyCheckBytes`).
     var nextBodyCheck = Int.max
-    /// Handed to the responder: counted in the hub's `inFlight` until completed.
+    /// Its head accepted: counted in the hub's `inFlight` until completed.
     var counted = false
     /// The head's fields as they were collected; its verdict comes after the last one.
     var head = HeadCheck()

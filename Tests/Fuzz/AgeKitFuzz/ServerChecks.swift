@@ -70,6 +70,13 @@ enum ServerChecks {
 
     /// The configuration file: every input is loaded or refused with a configuration error.
     static func configuration(_ input: [UInt8]) {
+        // What the strict reading accepts, Foundation parses too: no file passes the check and
+        // then fails with Foundation's placeless refusal.
+        if (try? StrictJSON.check(input)) != nil,
+            (try? JSONSerialization.jsonObject(with: Data(input), options: .fragmentsAllowed)) == nil
+        {
+            FuzzFailure.fail("strict JSON that Foundation refuses", input)
+        }
         let loader = ConfigurationLoader(environment: [:], readFile: { _ in Data(input) })
         do {
             _ = try loader.load(.init(configFile: "fuzz.json"))

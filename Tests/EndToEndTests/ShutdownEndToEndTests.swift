@@ -1,0 +1,78 @@
+import AppStoreSignedData
+import Foundation
+import TestSupport
+import Testing
+
+/// SIGTERM as docs/operations.md describes it, on the real binary: requests in flight (a body
+/// still arriving included) finish and are stored; a new request, on a new connection or an
+/// idle keep-alive one, gets 503 `shutting_down` with `Connection: close`; the process exits
+/// by the drain deadline.
+@Suite("Shutdown end to end", .serialized)
+struct ShutdownEndToEndTests {
+    static let bundleId = "com.example.agekit"
+
+    @Test("SIGTERM during a slow upload: the upload is stored, new requests get 503 and close, the process exits")
+    func drainOnTerm() async throws {
+        let server = try ServerProcess()
+        let uuid = UUID().uuidString.lowercased()
+        let jws = try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: Self.bundleId, environment: .localTesting,
+            appTransactionId: "AT-DRAIN", notificationUUID: uuid, ca: try server.localCA())
+        let body = Array(try JSONSerialization.data(withJSONObject: ["signedPayload": jws]))
+        let head = "POST /v2/notifications HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+
+        let idle = try #require(RawConnection(port: server.port))
+        idle.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(RawConnection.status(idle.read(seconds: 0.5).text) == 200)  // now an idle keep-alive connection
+
+        let upload = try #require(RawConnection(port: server.port))
+        upload.send(head + "Content-Length: \(body.count)\r\n\r\n" + String(decoding: body.prefix(100), as: UTF8.self))
+        try await Task.sleep(for: .milliseconds(300))
+        let signalled = Date()
+        server.process.terminate()
+        #expect(server.waitForLine(containing: "finishing requests in flight"))
+
+        idle.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        let onIdle = idle.read(seconds: 3)
+        #expect(RawConnection.status(onIdle.text) == 503, "\(onIdle.text)")
+        #expect(onIdle.text.contains("shutting_down") && onIdle.text.lowercased().contains("connection: close"))
+        #expect(onIdle.closed)
+
+        let late = try #require(RawConnection(port: server.port))
+        late.send(head + "Content-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self))
+        let onLate = late.read(seconds: 3)
+        #expect(RawConnection.status(onLate.text) == 503, "\(onLate.text)")
+        #expect(onLate.text.lowercased().contains("connection: close") && onLate.closed)
+
+        try await Task.sleep(for: .milliseconds(500))  // a slow client, still within the body rate
+        upload.send(String(decoding: body.dropFirst(100), as: UTF8.self))
+        let answered = upload.read(seconds: 5)
+        #expect(RawConnection.status(answered.text) == 200, "\(answered.text)")
+        #expect(answered.text.contains(#""status":"stored""#))
+
+        server.waitForExit()
+        #expect(server.process.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(signalled) < 10, "past the 10 s drain deadline")
+
+        let restarted = try ServerProcess(dataDirectory: server.dataDirectory)
+        defer { restarted.terminate() }
+        #expect(try await restarted.request("GET", "/v1/notifications/\(uuid)", admin: true).status == 200)
+    }
+
+    @Test("an upload that never ends holds the stop only until http.drainTimeoutSeconds")
+    func drainDeadline() throws {
+        let server = try ServerProcess.configured(
+            #"{"localTesting": true, "http": {"drainTimeoutSeconds": 1, "minBodyBytesPerSecond": 0}}"#,
+            label: "drain")
+        let upload = try #require(RawConnection(port: server.port))
+        upload.send(
+            "POST /v2/notifications HTTP/1.1\r\nHost: test\r\nContent-Length: 5000\r\n\r\n{\"signedPayload\": \"")
+        Thread.sleep(forTimeInterval: 0.3)
+        let signalled = Date()
+        server.process.terminate()
+        server.waitForExit()
+        let took = Date().timeIntervalSince(signalled)
+        #expect(server.process.terminationStatus == 0)
+        #expect(took >= 0.9 && took < 4, "stopped after \(took) s")
+    }
+}
