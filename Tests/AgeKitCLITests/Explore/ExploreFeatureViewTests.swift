@@ -38,10 +38,15 @@ struct ExploreFeatureViewTests {
         let feature = try #require(report.ageOutcomes[cell.age].features.first { $0.name == "messages" })
         #expect(!feature.allowed && feature.reason == "tooYoung")
 
-        // The page shows the same decision in the row of that person, in that region and date.
+        // The page shows the same decision in the row of that person, in the first region and
+        // date (a later one with the same decisions links to it instead).
+        #expect(
+            view.decisions(
+                feature: "messages", person: "13to15-approved", answer: "declared", region: "default",
+                date: "2027-01-01")?.map(\.text) == ["closed: tooYoung"])
         let page = try String(contentsOfFile: html, encoding: .utf8)
         let section = try #require(
-            page.components(separatedBy: "<section class=\"fd\" id=\"f-US-TX-2027-01-01\"").dropFirst().first)
+            page.components(separatedBy: "<section class=\"fd\" id=\"f-default-2027-01-01\"").dropFirst().first)
         let row = try #require(
             section.components(separatedBy: "<tr data-person=\"13to15-approved\" data-answer=\"declared\">")
                 .dropFirst().first?.components(separatedBy: "</tr>").first)
