@@ -63,8 +63,8 @@ struct ExploreBrowserTests {
                 for row in table.components(separatedBy: "<tr data-rows=\"").dropFirst() {
                     let members = row.prefix { $0 != "\"" }.split(separator: " ").map(String.init)
                     // The row only: the trails after the last matrix link to sections too.
-                    let cells = row.components(separatedBy: "</tr>").first ?? row
-                    let links = cells.components(separatedBy: "href=\"#").dropFirst().map {
+                    let rowText = row.components(separatedBy: "</tr>").first ?? row
+                    let links = rowText.components(separatedBy: "href=\"#").dropFirst().map {
                         Int($0.dropFirst().prefix { $0.isNumber })
                     }
                     #expect(links.count == columns.count, "\(region) \(date) \(subsystem) \(members)")
