@@ -62,23 +62,37 @@ public struct ExploreFeatureView: Hashable, Sendable, Codable {
                 }
             }
         }
-        // For each slot and feature: which devices get which decision.
+        // For each slot, which devices get which age outcome (an integer to hash per cell, not
+        // a decision per feature); cells come in axis order, so a slot is looked up only when
+        // it changes.
         var order: [Slot] = []
-        var devices: [Slot: [[Decision: [(String, String)]]]] = [:]
+        var devices: [Slot: [Int: [(String, String)]]] = [:]
+        var last: Slot?
+        var current: [Int: [(String, String)]] = [:]
         for cell in report.cells {
             let key = cell.key
             let slot = Slot(region: key.region, date: key.date, person: key.person, answer: key.answer)
-            if devices[slot] == nil {
-                order.append(slot)
-                devices[slot] = Array(repeating: [:], count: features.count)
+            if slot != last {
+                if let last { devices[last] = current }
+                if devices[slot] == nil { order.append(slot) }
+                current = devices[slot] ?? [:]
+                last = slot
             }
-            for (index, decision) in byOutcome[cell.age].enumerated() {
-                guard let decision else { continue }
-                devices[slot]![index][decision, default: []].append((key.platform, key.os))
-            }
+            current[cell.age, default: []].append((key.platform, key.os))
         }
+        if let last { devices[last] = current }
         rows = order.map { slot in
-            let decisions = devices[slot]!.map { byDecision -> [Decision] in
+            let outcomes = devices[slot]!.sorted { $0.key < $1.key }.map { index, holders in
+                (decisions: byOutcome[index], holders: holders)
+            }
+            let byFeature = features.indices.map { feature -> [Decision: [(String, String)]] in
+                var merged: [Decision: [(String, String)]] = [:]
+                for (decisions, holders) in outcomes {
+                    if let decision = decisions[feature] { merged[decision, default: []] += holders }
+                }
+                return merged
+            }
+            let decisions = byFeature.map { byDecision -> [Decision] in
                 let sorted = byDecision.sorted { left, right in
                     (left.value.count, right.key.text) > (right.value.count, left.key.text)
                 }

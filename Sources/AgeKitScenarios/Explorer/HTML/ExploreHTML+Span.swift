@@ -12,13 +12,30 @@ extension ExploreHTML {
         private var seenSections: Set<String> = []
 
         mutating func add(_ key: ExploreCell.Key, _ axes: Axes) {
+            add(Position(key, axes))
+        }
+
+        mutating func add(_ position: Position) {
             count += 1
-            persons.insert(axes.persons[key.person] ?? -1)
-            answers.insert(axes.answers[key.answer] ?? -1)
-            platforms.insert(axes.platforms[key.platform] ?? -1)
-            versions.insert(axes.versions[key.os] ?? -1)
-            let section = "\(key.region)|\(key.date)"
-            if seenSections.insert(section).inserted { sections.append(section) }
+            persons.insert(position.person)
+            answers.insert(position.answer)
+            platforms.insert(position.platform)
+            versions.insert(position.version)
+            if seenSections.insert(position.section).inserted { sections.append(position.section) }
+        }
+    }
+
+    /// A cell's place on each axis, looked up once for the three spans it counts in.
+    package struct Position {
+        var person, answer, platform, version: Int
+        var section: String
+
+        init(_ key: ExploreCell.Key, _ axes: Axes) {
+            person = axes.persons[key.person] ?? -1
+            answer = axes.answers[key.answer] ?? -1
+            platform = axes.platforms[key.platform] ?? -1
+            version = axes.versions[key.os] ?? -1
+            section = "\(key.region)|\(key.date)"
         }
     }
 
@@ -47,9 +64,10 @@ extension ExploreHTML {
         var launch = Array(repeating: Span(), count: report.launchOutcomes.count)
         var changes = Array(repeating: Span(), count: report.changesOutcomes.count)
         for cell in report.cells {
-            age[cell.age].add(cell.key, axes)
-            launch[cell.launch].add(cell.key, axes)
-            changes[cell.changes].add(cell.key, axes)
+            let position = Position(cell.key, axes)
+            age[cell.age].add(position)
+            launch[cell.launch].add(position)
+            changes[cell.changes].add(position)
         }
         return ["a": age, "l": launch, "c": changes]
     }

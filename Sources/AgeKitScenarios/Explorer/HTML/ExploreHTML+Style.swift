@@ -53,10 +53,10 @@ extension ExploreHTML {
             tr.bad th,tr.bad td,details.bad summary{color:#c62828;font-weight:bold}
             tr.bad td{background:#ffebee}
             table.m{font:11px/1.2 ui-monospace,monospace}
-            table.m th{font-weight:normal;padding:1px 4px;background:#f5f5f5;border:1px solid #ddd}
-            table.m tbody th{text-align:left;min-width:14em;max-width:24em}
-            .mx{display:flex;gap:16px;align-items:flex-start}.mx>div{min-width:0}
-            aside.key{font-size:12px;line-height:1.5;width:230px;flex:none;position:sticky;top:8px}
+            table.m th{font-weight:normal;padding:1px 1px;background:#f5f5f5;border:1px solid #ddd}
+            table.m tbody th{text-align:left;min-width:12em;max-width:19em;padding:1px 4px}
+            .mx{display:flex;gap:12px;align-items:flex-start}.mx>div{flex:none}
+            aside.key{font-size:11px;line-height:1.45;width:200px;flex:none;position:sticky;top:8px}
             aside.key .sw{margin-left:0}
             nav.toc{columns:3;font-size:13px;background:#fafafa;border:1px solid #ddd;padding:.5em 1em}
             nav.toc a{text-decoration:none}nav.toc ul{margin:0;padding-left:1.2em}

@@ -55,7 +55,8 @@ package struct ExploreHTML {
 
     /// Text for an element or a quoted attribute.
     package static func escape(_ text: String) -> String {
-        guard text.contains(where: { "&<>\"".contains($0) }) else { return text }
+        // Most texts need nothing: a scan of the bytes says so without building characters.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
         var out = ""
         for character in text {
             switch character {
