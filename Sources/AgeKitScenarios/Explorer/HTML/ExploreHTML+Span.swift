@@ -72,7 +72,7 @@ extension ExploreHTML {
         return ["a": age, "l": launch, "c": changes]
     }
 
-    /// "Explains 120 cells: people a, b; every answer; iOS, macOS; OS 26.4, 27.0; in US-TX on
+    /// "Explains 120 cells, among: people a, b; every answer; iOS, macOS; OS 26.4, 27.0; in US-TX on
     /// 2027-01-01, …", each region and date linking to its matrices.
     package func describe(_ span: Span, verb: String) -> String {
         func names(_ set: Set<Int>, _ values: [String], every: String) -> String {
@@ -80,7 +80,9 @@ extension ExploreHTML {
             return set.sorted().compactMap { values.indices.contains($0) ? values[$0] : nil }.joined(separator: ", ")
         }
         let axes = report.axes
-        var out = "\(verb) \(span.count) cell\(span.count == 1 ? "" : "s"): "
+        // Each axis lists the values some of the cells have: the cells are among them, not
+        // every combination of them.
+        var out = "\(verb) \(span.count) cell\(span.count == 1 ? "" : "s"), among: "
         out += Self.escape(names(span.persons, axes.persons, every: "every person")) + "; "
         out += Self.escape(names(span.answers, axes.answers, every: "every answer")) + "; "
         out += Self.escape(names(span.platforms, axes.platforms, every: "every platform")) + "; "
