@@ -97,7 +97,9 @@ package struct AgeCellOutcome: Hashable, Sendable, Codable {
 
     /// One line for tables and diffs.
     package var label: String {
-        let known = tier.map { " \($0) \(source ?? "")" } ?? ""
+        // Communication limits change what opens, so a diff that only they explain names them.
+        let limits = communicationLimited == true ? " communication limits" : ""
+        let known = tier.map { " \($0) \(source ?? "")\(limits)" } ?? ""
         let open = features.filter(\.allowed).map(\.name)
         return "asked \(askedAt); \(policy)\(known); open: \(open.isEmpty ? "none" : open.joined(separator: ","))"
     }

@@ -71,6 +71,9 @@ public struct ExploreReport: Hashable, Sendable, Codable {
     package var changesOutcomes: [ChangesCellOutcome]
     /// Every cell, with its violations and figures.
     public var cells: [Cell]
+    /// Who gets what: each feature's decision by person, answer, region and date (absent in
+    /// reports written before it was kept).
+    public var featureView: ExploreFeatureView?
     /// What changed since the baseline; nil without one.
     public var comparison: ExploreComparison?
     /// The axes and configuration parts the run took by default, in words (absent in reports

@@ -20,27 +20,25 @@ public struct ExploreSweep: Sendable {
     }
 
     /// Every cell, in axis order: region, date, person, answer, platform, OS.
-    package var cells: [ExploreCell] {
-        var cells: [ExploreCell] = []
-        cells.reserveCapacity(axes.cellCount)
-        for region in axes.regions {
-            for day in axes.dates {
-                for person in axes.persons {
-                    for answer in axes.answers {
-                        for platform in axes.platforms {
-                            for os in axes.versions {
-                                cells.append(
-                                    ExploreCell(
-                                        person: person, answer: answer,
-                                        capabilities: PlatformCapabilities(platform: platform, os: os),
-                                        region: region, day: day, scenario: axes.scenario))
-                            }
-                        }
-                    }
-                }
-            }
+    package var cells: [ExploreCell] { (0..<axes.cellCount).map(cell(at:)) }
+
+    /// The cell at `index` in axis order (OS fastest, region slowest), built when needed: a
+    /// sweep holds one cell at a time, not tens of thousands.
+    package func cell(at index: Int) -> ExploreCell {
+        var rest = index
+        func next<T>(_ values: [T]) -> T {
+            defer { rest /= values.count }
+            return values[rest % values.count]
         }
-        return cells
+        let os = next(axes.versions)
+        let platform = next(axes.platforms)
+        let answer = next(axes.answers)
+        let person = next(axes.persons)
+        let day = next(axes.dates)
+        let region = next(axes.regions)
+        return ExploreCell(
+            person: person, answer: answer, capabilities: PlatformCapabilities(platform: platform, os: os),
+            region: region, day: day, scenario: axes.scenario)
     }
 
     /// - Parameter progress: called after each cell with the cells done and the total, so a
@@ -50,28 +48,26 @@ public struct ExploreSweep: Sendable {
             threshold: configuration.settings.threshold, gates: configuration.profile.gates,
             ageProtection: configuration.settings.ageProtection)
         let evaluator = self.evaluator ?? SimulatorEvaluator(configuration)
-        let cells = self.cells
-        var results: [(CellOutcomes, ExploreInvariants.Verdict)?] = []
-        results.reserveCapacity(cells.count)
-        for (done, cell) in cells.enumerated() {
-            let outcomes = await evaluator.evaluate(cell)
-            results.append((outcomes, invariants.check(cell, outcomes)))
-            progress?(done + 1, cells.count)
-        }
-
+        let count = axes.cellCount
+        // Each outcome is kept once as soon as its cell is done: holding every cell's outcomes
+        // until the end made the heap grow to hundreds of megabytes, and the page faults and
+        // allocations cost more than a second of a full sweep.
         var ages = OutcomeTable<AgeCellOutcome>()
         var launches = OutcomeTable<LaunchCellOutcome>()
         var changes = OutcomeTable<ChangesCellOutcome>()
         var rows: [ExploreReport.Cell] = []
-        rows.reserveCapacity(cells.count)
-        for (cell, result) in zip(cells, results) {
-            guard let (outcomes, verdict) = result else { continue }
+        rows.reserveCapacity(count)
+        for index in 0..<count {
+            let cell = cell(at: index)
+            let outcomes = await evaluator.evaluate(cell)
+            let verdict = invariants.check(cell, outcomes)
             rows.append(
                 ExploreReport.Cell(
                     key: cell.key, age: ages.index(outcomes.age), launch: launches.index(outcomes.launch),
                     changes: changes.index(outcomes.changes), violations: verdict.violations,
                     minorTracking: verdict.minorTracking, minorAdultFeature: verdict.minorAdultFeature,
                     tracksUnderThresholdByAge: verdict.tracksUnderThresholdByAge))
+            progress?(index + 1, count)
         }
         var report = ExploreReport(
             configuration: configuration.sources, threshold: configuration.settings.threshold,
@@ -83,6 +79,7 @@ public struct ExploreSweep: Sendable {
                 rows, ages: ages.values, launches: launches.values, changes: changes.values),
             ageOutcomes: ages.values, launchOutcomes: launches.values, changesOutcomes: changes.values, cells: rows)
         report.regionRules = regionRules
+        report.featureView = ExploreFeatureView(report)
         return report
     }
 

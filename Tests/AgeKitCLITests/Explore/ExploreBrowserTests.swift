@@ -43,7 +43,6 @@ struct ExploreBrowserTests {
                 "\(cell.key.region)|\(cell.key.date)|\(cell.key.person)/\(cell.key.answer)|\(cell.key.platform)|\(cell.key.os)"
             ] = cell
         }
-        let columns = report.axes.platforms.flatMap { platform in report.axes.versions.map { (platform, $0) } }
         var seen: [String: Int] = ["age": 0, "launch": 0, "changes": 0]
         var sections: [String: String] = [:]
         for chunk in dom.components(separatedBy: "<section class=\"rd\"").dropFirst() {
@@ -55,9 +54,17 @@ struct ExploreBrowserTests {
             sections[id] = body
             for table in body.components(separatedBy: "<table class=\"m\" data-subsystem=\"").dropFirst() {
                 let subsystem = String(table.prefix { $0 != "\"" })
+                // The platforms wrap: each table names its columns, PLATFORM/OS.
+                let columns = try #require(Self.value("data-columns", in: table)).split(separator: " ").map {
+                    let parts = $0.split(separator: "/").map(String.init)
+                    return (parts[0], parts[1])
+                }
+                #expect(Set(columns.map(\.0)).count <= ExploreHTML.platformsPerTable)
                 for row in table.components(separatedBy: "<tr data-rows=\"").dropFirst() {
                     let members = row.prefix { $0 != "\"" }.split(separator: " ").map(String.init)
-                    let links = row.components(separatedBy: "href=\"#").dropFirst().map {
+                    // The row only: the trails after the last matrix link to sections too.
+                    let rowText = row.components(separatedBy: "</tr>").first ?? row
+                    let links = rowText.components(separatedBy: "href=\"#").dropFirst().map {
                         Int($0.dropFirst().prefix { $0.isNumber })
                     }
                     #expect(links.count == columns.count, "\(region) \(date) \(subsystem) \(members)")

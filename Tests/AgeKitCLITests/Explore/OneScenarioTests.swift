@@ -138,7 +138,7 @@ struct ExploreDefaultsTests {
         #expect(lines.last == "JSON report written to \(json)")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
-        #expect((object["defaults"] as? [String])?.contains("profile: the built-in example") == true)
+        #expect((object["defaults"] as? [String])?.contains("profile: built-in (the example profile)") == true)
         let axes = try #require(object["axes"] as? [String: Any])
         #expect((axes["dates"] as? [String])?.contains("2026-11-30") == true)
     }

@@ -74,6 +74,9 @@ struct ExploreCommand: Command {
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         let today = ScenarioOptions.defaultDate
         let options = try ExploreOptions(arguments, today: today)
+        for (option, path) in [("--json", options.jsonPath), ("--html", options.htmlPath)] {
+            if let path { try ExploreFile.checkWritable(path, option: option) }
+        }
         var configuration = try ConfigurationFiles.explorer(
             profile: options.profilePath, owner: options.ownerPath, catalog: options.catalogPath, console: console)
         configuration.routing = options.routing
@@ -88,8 +91,11 @@ struct ExploreCommand: Command {
             }
         }
         let axes = options.axes(configuration, today: today)
-        var report = await ExploreSweep(axes: axes, configuration: configuration).run(
-            progress: ProgressLine("explore", unit: "cells", console: console).report)
+        let sweep = ExploreSweep(axes: axes, configuration: configuration)
+        let progress = ProgressLine("explore", unit: "cells", console: console)
+        var report = await withTaskExecutorPreference(MainThreadExecutor()) {
+            await sweep.run(progress: progress.report)
+        }
         report.defaults = options.defaults(today: today)
         report.scenario = options.selection.scenario.given.isEmpty ? nil : options.selection.scenario.given
         if let baseline, let path = options.baselinePath { report.compare(with: baseline, named: path) }

@@ -96,9 +96,12 @@ struct ExploreOptions {
     /// What the run takes by default, in words, for the report.
     func defaults(today: CalendarDay) -> [String] {
         var defaults: [String] = []
-        if profilePath == nil { defaults.append("profile: the built-in example") }
-        if ownerPath == nil { defaults.append("owner settings: the defaults") }
-        if catalogPath == nil { defaults.append("catalog: docs/examples/changes.json") }
+        // Named as the configuration line names them ("built-in"), with what that is.
+        if profilePath == nil { defaults.append("profile: built-in (the example profile)") }
+        if ownerPath == nil { defaults.append("owner: built-in (the default owner settings)") }
+        if catalogPath == nil {
+            defaults.append("catalog: built-in (the example catalog, the changes of docs/examples/changes.json)")
+        }
         return defaults + selection.defaults(today: today)
     }
 

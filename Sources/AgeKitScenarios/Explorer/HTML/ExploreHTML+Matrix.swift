@@ -111,21 +111,45 @@ extension ExploreHTML {
         out += "</section>\n"
     }
 
+    /// At most this many platforms side by side: seven OS versions each, four platforms and
+    /// the row names fit a 1,400 px page; the others wrap below.
+    package static let platformsPerTable = 4
+
+    /// One subsystem's matrix, its platforms wrapped into tables of ``platformsPerTable``, with
+    /// the legend of its colours and letters beside it.
     private func table(_ subsystem: String, _ rows: [Row], out: inout String) {
+        let versions = report.axes.versions
+        out += "<h3>\(Self.titles[subsystem] ?? subsystem)</h3><div class=\"mx\"><div>"
+        var first = 0
+        while first < report.axes.platforms.count {
+            let platforms = Array(
+                report.axes.platforms[first..<min(first + Self.platformsPerTable, report.axes.platforms.count)])
+            let columns = platforms.flatMap { platform in versions.map { "\(platform)/\($0)" } }
+            chunk(subsystem, rows, platforms: platforms, offset: first * versions.count, columns: columns, out: &out)
+            first += Self.platformsPerTable
+        }
+        out += "</div>"
+        legend(subsystem, &out)
+        out += "</div>\n"
+    }
+
+    private func chunk(
+        _ subsystem: String, _ rows: [Row], platforms: [String], offset: Int, columns: [String], out: inout String
+    ) {
         let prefix = subsystem.prefix(1)
-        out += "<h3>\(Self.titles[subsystem] ?? subsystem)</h3><table class=\"m\" data-subsystem=\"\(subsystem)\">"
+        out += "<table class=\"m\" data-subsystem=\"\(subsystem)\" data-columns=\"\(columns.joined(separator: " "))\">"
         out += "<thead><tr><th rowspan=\"2\">person: answers</th>"
-        for platform in report.axes.platforms {
+        for platform in platforms {
             out += "<th colspan=\"\(report.axes.versions.count)\">\(platform)</th>"
         }
         out += "</tr><tr>"
-        for _ in report.axes.platforms {
+        for _ in platforms {
             for version in report.axes.versions { out += "<th>\(version)</th>" }
         }
         out += "</tr></thead><tbody>\n"
         for row in rows {
             out += "<tr data-rows=\"\(row.members.joined(separator: " "))\"><th>\(Self.escape(label(row.members)))</th>"
-            for index in row.outcomes {
+            for index in row.outcomes[offset..<offset + columns.count] {
                 guard index >= 0 else {
                     out += "<td></td>"
                     continue
@@ -136,6 +160,17 @@ extension ExploreHTML {
             out += "</tr>\n"
         }
         out += "</tbody></table>\n"
+    }
+
+    /// The colours and letters of one subsystem, beside its matrix.
+    private func legend(_ subsystem: String, _ out: inout String) {
+        out += "<aside class=\"key\"><b>Colours</b><br>"
+        for entry in Self.categories.first(where: { $0.subsystem == subsystem })?.classes ?? [] {
+            out += "<span class=\"sw \(entry.name)\"></span>\(Self.escape(entry.text))<br>"
+        }
+        out +=
+            "<b>Letters</b><br>\(Self.escape(Self.letters[subsystem] ?? "").replacingOccurrences(of: ", ", with: "<br>"))"
+        out += "</aside>"
     }
 
     /// "under13-approved: declared, declined; age-12: declared".

@@ -53,8 +53,18 @@ extension ExploreHTML {
             tr.bad th,tr.bad td,details.bad summary{color:#c62828;font-weight:bold}
             tr.bad td{background:#ffebee}
             table.m{font:11px/1.2 ui-monospace,monospace}
-            table.m th{font-weight:normal;padding:1px 4px;background:#f5f5f5;border:1px solid #ddd}
-            table.m tbody th{text-align:left;min-width:18em;max-width:34em}
+            table.m th{font-weight:normal;padding:1px 1px;background:#f5f5f5;border:1px solid #ddd}
+            table.m tbody th{text-align:left;min-width:12em;max-width:19em;padding:1px 4px}
+            .mx{display:flex;gap:12px;align-items:flex-start}.mx>div{flex:none}
+            aside.key{font-size:11px;line-height:1.45;width:200px;flex:none;position:sticky;top:8px}
+            aside.key .sw{margin-left:0}
+            nav.toc{columns:3;font-size:13px;background:#fafafa;border:1px solid #ddd;padding:.5em 1em}
+            nav.toc a{text-decoration:none}nav.toc ul{margin:0;padding-left:1.2em}
+            table.fv{border-collapse:collapse;font-size:12px}
+            table.fv th,table.fv td{border:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}
+            table.fv td.open{background:#c8e6c9}table.fv td.closed{background:#ffcdd2}
+            table.fv td.varies{border-left:4px dashed #f9a825}.dev{color:#444;font-size:11px}
+            .open-k{background:#c8e6c9}.closed-k{background:#ffcdd2}
             table.m td{border:1px solid #fff;text-align:center;width:1.6em;padding:0}
             table.m td a{display:block;color:#000;text-decoration:none}
             .sw{display:inline-block;width:1em;height:1em;vertical-align:middle;margin:0 4px 0 10px;border:1px solid #999}

@@ -68,8 +68,19 @@ extension ExploreHTML {
             out += "</section>\n"
             return
         }
-        out += "<table class=\"diff\"><tr><th>cell</th><th>part</th><th>before</th><th>now</th><th>crosses</th></tr>\n"
-        for change in comparison.changed.prefix(Self.comparisonLimit) {
+        // One row per change (the same before, the same now), not per cell: an OS release
+        // that changes one answer is one row with every cell it touches.
+        struct Group {
+            var parts: [String]
+            var before: String
+            var now: String
+            var crossings: [String]
+            var span = Span()
+        }
+        let axes = Axes(report.axes)
+        var groups: [Group] = []
+        var position: [[String]: Int] = [:]
+        for change in comparison.changed {
             func side(_ side: ExploreComparison.Side) -> String {
                 var parts: [String] = []
                 if change.parts.contains("age") { parts.append("age: " + side.age.label) }
@@ -81,13 +92,28 @@ extension ExploreHTML {
                 }
                 return parts.map(Self.escape).joined(separator: "<br>")
             }
-            out += "<tr><td>\(Self.escape(change.key.text))</td><td>\(change.parts.joined(separator: ", "))</td>"
-            out += "<td>\(side(change.old))</td><td>\(side(change.new))</td>"
-            out += "<td class=\"cross\">\(change.crossings.map(\.rawValue).joined(separator: ", "))</td></tr>\n"
+            let group = Group(
+                parts: change.parts, before: side(change.old), now: side(change.new),
+                crossings: change.crossings.map(\.rawValue))
+            let key = [group.parts.joined(separator: ","), group.before, group.now, group.crossings.joined()]
+            let index = position[key] ?? groups.count
+            if index == groups.count {
+                position[key] = index
+                groups.append(group)
+            }
+            groups[index].span.add(change.key, axes)
+        }
+        groups.sort { $0.span.count > $1.span.count }
+        out += "<p>\(groups.count) distinct changes, the largest first.</p>"
+        out += "<table class=\"diff\"><tr><th>cells</th><th>part</th><th>before</th><th>now</th><th>crosses</th></tr>\n"
+        for group in groups.prefix(Self.comparisonLimit) {
+            out += "<tr data-cells=\"\(group.span.count)\"><td>\(describe(group.span, verb: "Changed in"))</td>"
+            out += "<td>\(group.parts.joined(separator: ", "))</td><td>\(group.before)</td><td>\(group.now)</td>"
+            out += "<td class=\"cross\">\(group.crossings.joined(separator: ", "))</td></tr>\n"
         }
         out += "</table>\n"
-        if comparison.changed.count > Self.comparisonLimit {
-            out += "<p>… and \(comparison.changed.count - Self.comparisonLimit) more in the JSON report.</p>\n"
+        if groups.count > Self.comparisonLimit {
+            out += "<p>… and \(groups.count - Self.comparisonLimit) more changes in the JSON report.</p>\n"
         }
         out += "</section>\n"
     }

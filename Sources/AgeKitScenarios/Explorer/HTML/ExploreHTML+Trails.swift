@@ -2,7 +2,21 @@ extension ExploreHTML {
     /// Every distinct outcome once, as a closed `<details>` the matrix cells link to (a
     /// browser opens it when its link is followed).
     package func trails(_ out: inout String) {
-        out += "<section id=\"trails\"><h2>Decision trails</h2>\n<h3>Age gate</h3>\n"
+        let spans = spans()
+        func open(
+            _ prefix: String, _ index: Int, _ category: String, _ code: String, _ label: String, _ out: inout String
+        ) {
+            let span = spans[prefix]?[index] ?? Span()
+            out +=
+                "<details class=\"trail\" id=\"\(prefix)\(index)\"><summary><span class=\"sw \(category)\">\(code)</span>"
+            out +=
+                "\(prefix)\(index): \(Self.escape(label))<br><span class=\"dev\">\(describe(span, verb: "Explains"))</span>"
+            out += "</summary>"
+        }
+        out +=
+            "<section id=\"trails\"><h2>Decision trails</h2>\n<p>Each trail says which cells it explains (the people,"
+        out +=
+            " answers, platforms, OS versions and regions on dates where it is the outcome).</p>\n<h3>Age gate</h3>\n"
         for (index, age) in report.ageOutcomes.enumerated() {
             open("a", index, age.category, age.code, age.label, &out)
             var rows: [(String, String)] = [
@@ -57,14 +71,6 @@ extension ExploreHTML {
                 ], &out)
         }
         out += "</section>\n"
-    }
-
-    private func open(
-        _ prefix: String, _ index: Int, _ category: String, _ code: String, _ label: String, _ out: inout String
-    ) {
-        out +=
-            "<details class=\"trail\" id=\"\(prefix)\(index)\"><summary><span class=\"sw \(category)\">\(code)</span>"
-        out += "\(prefix)\(index): \(Self.escape(label))</summary>"
     }
 
     private func facts(_ rows: [(String, String)], _ out: inout String) {

@@ -28,7 +28,9 @@ package struct ExploreHTML {
         if let defaults = report.defaults, !defaults.isEmpty {
             out += "<p class=\"meta\">Defaults: \(Self.escape(defaults.joined(separator: "; "))).</p>\n"
         }
+        contents(&out)
         summary(&out)
+        if let view = report.featureView { features(view, &out) }
         if let comparison = report.comparison { self.comparison(comparison, &out) }
         legend(&out)
         matrices(&out)
@@ -37,9 +39,24 @@ package struct ExploreHTML {
         return out
     }
 
+    /// The table of contents: each part, and each region's dates in the feature view and the
+    /// matrices.
+    private func contents(_ out: inout String) {
+        out += "<nav class=\"toc\" id=\"contents\"><b>Contents</b><ul><li><a href=\"#summary\">Summary</a></li>"
+        if report.featureView != nil { out += "<li><a href=\"#features\">Who gets what</a></li>" }
+        if report.comparison != nil { out += "<li><a href=\"#comparison\">Changed since the baseline</a></li>" }
+        out += "<li><a href=\"#legend\">How to read the matrices</a></li><li><a href=\"#matrices\">Matrices</a><ul>"
+        for region in report.axes.regions {
+            let dates = report.axes.dates.map { "<a href=\"#s-\(Self.escape(region))-\($0)\">\($0)</a>" }
+            out += "<li>\(Self.escape(region)): \(dates.joined(separator: ", "))</li>"
+        }
+        out += "</ul></li><li><a href=\"#trails\">Decision trails</a></li></ul></nav>\n"
+    }
+
     /// Text for an element or a quoted attribute.
     package static func escape(_ text: String) -> String {
-        guard text.contains(where: { "&<>\"".contains($0) }) else { return text }
+        // Most texts need nothing: a scan of the bytes says so without building characters.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
         var out = ""
         for character in text {
             switch character {
