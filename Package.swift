@@ -72,7 +72,7 @@ let package = Package(
     // The app side's floors, which most apps still support: the age-assurance API starts at
     // 26.0, and below it the bridges take the no-API path. Its one lock is `AgeSignals.Locked`
     // (`NSLock`), as `Synchronization.Mutex` starts at iOS 18 and macOS 15. These floors apply
-    // to every target, but the server side (and its products `AppStoreSignedData` and `agekit`)
+    // to every target, but the server side (`AppStoreSignedData`, `agekit` and the rest)
     // is built for Linux only, where they mean nothing, so it keeps `Mutex` and `Atomic`.
     platforms: [.macOS(.v14), .iOS(.v17), .macCatalyst(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
@@ -81,10 +81,9 @@ let package = Package(
         .library(name: "AgeKitApple", targets: ["AgeKitApple"]),
         // The scenario runners and the explorer, for an app's own tests (docs/explorer.md).
         .library(name: "AgeKitScenarios", targets: ["AgeKitScenarios"]),
-        // The example app's logic, linked by Examples/VinylCrate's generated Xcode project.
-        .library(name: "VinylCrateKit", targets: ["VinylCrateKit"]),
-        .library(name: "AppStoreSignedData", targets: ["AppStoreSignedData"]),
-        .executable(name: "agekit", targets: ["agekit"]),
+        // Nothing else: the example's kit, the server side's libraries and the `agekit`
+        // executable are targets only (SwiftPM still builds and runs a root package's
+        // executable targets: `swift run agekit`), so Xcode offers an app only what it adds.
     ],
     targets: [
         // C libraries from Debian.
@@ -130,7 +129,8 @@ let package = Package(
             // file loads by importing both of its parents.
             swiftSettings: appleMirror.settings + [.enableUpcomingFeature("MemberImportVisibility")]),
 
-        // The example app's logic (its SwiftUI views are in Examples/VinylCrate/App, Apple only).
+        // The example app's logic (its SwiftUI views are in Examples/VinylCrate/App, Apple only;
+        // the example's Xcode project compiles both folders into the app).
         .target(
             name: "VinylCrateKit", dependencies: ["AgeKit", "AgeKitApple"],
             path: "Examples/VinylCrate/VinylCrateKit", swiftSettings: appleMirror.settings),

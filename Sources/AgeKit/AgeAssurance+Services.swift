@@ -4,6 +4,10 @@ import Foundation
 import PrivacyLaunch
 import SignificantChanges
 
+#if (os(iOS) || os(macOS)) && !targetEnvironment(macCatalyst)
+    import AgeKitApple
+#endif
+
 extension AgeAssurance {
     /// What the device can tell of the region's rules. Nothing by default: a rule the app
     /// cannot learn is never assumed (`AgeKitApple` reads the App Store storefront).
@@ -48,6 +52,14 @@ extension AgeAssurance {
         /// The version the person first installed (exempts them from changes made before it);
         /// nil when it cannot be read, which exempts nobody.
         public var originalVersion: @Sendable () async -> AppVersion?
+        /// The app's own notice of a change, which the acknowledgment presenter shows where the
+        /// system sheet is not the route (``AgeAssurance/notice``).
+        public var notices: NoticeBoard
+        #if (os(iOS) || os(macOS)) && !targetEnvironment(macCatalyst)
+            /// The actions the root view installs (`.ageAssurance(_:)` does), when the age sheet
+            /// and the acknowledgment sheet present from the view.
+            public var swiftUI: SwiftUIActions?
+        #endif
 
         /// Every service, passed in: the Apple bridges build this in an app, the simulator in tests.
         public init(
@@ -56,7 +68,7 @@ extension AgeAssurance {
             ratingCodes: any RatingCodeSource, store: any KeyValueStore, ledgerStore: any SyncedKeyValueStore,
             launch: LaunchServices, clock: any ConsentClock = SystemConsentClock(),
             regionRules: RegionRules = RegionRules(),
-            originalVersion: @escaping @Sendable () async -> AppVersion? = { nil }
+            originalVersion: @escaping @Sendable () async -> AppVersion? = { nil }, notices: NoticeBoard = NoticeBoard()
         ) {
             self.ageRange = ageRange
             self.permissions = permissions
@@ -69,6 +81,7 @@ extension AgeAssurance {
             self.clock = clock
             self.regionRules = regionRules
             self.originalVersion = originalVersion
+            self.notices = notices
         }
     }
 }

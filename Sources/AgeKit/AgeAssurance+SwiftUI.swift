@@ -5,7 +5,19 @@
     import SignificantChanges
     import SwiftUI
 
+    #if (os(iOS) || os(macOS)) && !targetEnvironment(macCatalyst)
+        import AgeKitApple
+    #endif
+
     extension View {
+        /// Makes this the root of `assurance`'s app: starts it once when the view appears, puts
+        /// it in the environment, installs the view's age-assurance actions (26.0) where the
+        /// services present from the view, and shows the launch sequence's message and the
+        /// app's own notice of a change, which only the person's "OK" acknowledges.
+        public func ageAssurance(_ assurance: AgeAssurance) -> some View {
+            modifier(AgeAssuranceRoot(assurance: assurance))
+        }
+
         /// Shows this view only while `feature` is open; otherwise the one next step (share
         /// the age range, the adult question, a guardian request, Settings, or why it is
         /// closed). Opening the view counts as the feature's first use.
@@ -15,6 +27,65 @@
             _ feature: String, in assurance: AgeAssurance, contacts: [CommunicationContact] = []
         ) -> some View {
             modifier(AgeGatedModifier(feature: feature, assurance: assurance, contacts: contacts))
+        }
+    }
+
+    struct AgeAssuranceRoot: ViewModifier {
+        let assurance: AgeAssurance
+
+        func body(content: Content) -> some View {
+            content
+                .environment(assurance)
+                .modifier(ActionsInstaller(assurance: assurance))
+                .task { await assurance.start() }
+                .overlay {
+                    if let notice = assurance.notice {
+                        VStack(spacing: 12) {
+                            Text("What's new").font(.headline)
+                            Text(notice)
+                            HStack {
+                                Button("Not now") { assurance.dismissNotice() }
+                                Button("OK") { assurance.acknowledgeNotice() }.buttonStyle(.borderedProminent)
+                            }
+                        }
+                        .padding()
+                        .background(.regularMaterial, in: .rect(cornerRadius: 16))
+                        .padding()
+                    }
+                }
+                .overlay(alignment: .bottom) {
+                    if let message = assurance.launch?.message {
+                        VStack {
+                            Text(message.title).font(.headline)
+                            Text(message.detail).font(.footnote)
+                        }
+                        .padding()
+                        .background(.thinMaterial, in: .rect(cornerRadius: 12))
+                        .padding()
+                    }
+                }
+        }
+    }
+
+    /// `.ageKitActions(_:)` where the services present from the view (26.0, iOS and macOS).
+    struct ActionsInstaller: ViewModifier {
+        let assurance: AgeAssurance
+
+        @ViewBuilder
+        func body(content: Content) -> some View {
+            #if (os(iOS) || os(macOS)) && !targetEnvironment(macCatalyst)
+                if #available(iOS 26.0, macOS 26.0, *) {
+                    if let actions = assurance.services.swiftUI {
+                        content.ageKitActions(actions)
+                    } else {
+                        content
+                    }
+                } else {
+                    content
+                }
+            #else
+                content
+            #endif
         }
     }
 

@@ -154,6 +154,23 @@ public final class AgeAssurance {
         communication[feature] = request
     }
 
+    /// The app's own notice of a significant change to show now, until the person answers;
+    /// nil when there is none. Only ``acknowledgeNotice()`` acknowledges the change.
+    public var notice: String? { services.notices.current }
+
+    /// The person tapped "OK" on the notice: the change is acknowledged and unblocked.
+    public func acknowledgeNotice() { services.notices.acknowledge() }
+
+    /// The person closed the notice: the change stays blocked, and ``retry(_:)`` shows it again.
+    public func dismissNotice() { services.notices.dismiss() }
+
+    /// Asks again for the change `changeID` (a "try again" button): the guardian question, the
+    /// sheet or the notice, as its route says.
+    public func retry(_ changeID: String) async {
+        await driver?.send(.retry(changeID: changeID))
+        await refreshBlockedChanges()
+    }
+
     /// Reads the changes' state again (after the app returns to the foreground, or a retry).
     public func refresh() async {
         await driver?.checkRating()

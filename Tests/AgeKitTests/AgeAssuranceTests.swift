@@ -27,7 +27,8 @@ struct AgeAssuranceTests {
             """.utf8))
 
     static func device(
-        age: Int, region: String, guardian: GuardianBehavior, launch: ((SimulatedAgeSystem) -> LaunchServices)? = nil
+        age: Int, region: String, guardian: GuardianBehavior, launch: ((SimulatedAgeSystem) -> LaunchServices)? = nil,
+        acknowledgments: ((NoticeBoard) -> any AcknowledgmentPresenter)? = nil
     ) throws -> Device {
         let clock = SimulatedClock(start: try #require(CalendarDay(2026, 12, 3)).date.addingTimeInterval(9 * 3600))
         let person = SimulatedPerson.aged(
@@ -39,14 +40,15 @@ struct AgeAssuranceTests {
         let permissions = SimulatedPermissionCenter(behavior: guardian, personIsAdult: age >= 18, clock: clock)
         let communication = SimulatedCommunicationCenter(behavior: guardian, clock: clock)
         let privacy = SimulatedPrivacyDevice(ageSystem: system)
+        let notices = NoticeBoard()
         let assurance = AgeAssurance(
             configuration: .init(profile: .example, catalog: catalog, capabilities: capabilities),
             services: .init(
                 ageRange: system, permissions: permissions, communication: communication,
-                acknowledgments: SimulatedAcknowledgmentPresenter(), ratingCodes: RatingCodeSequence([nil]),
-                store: InMemoryKeyValueStore(), ledgerStore: InMemorySyncedStore(),
-                launch: launch?(system) ?? privacy.services,
-                clock: clock))
+                acknowledgments: acknowledgments?(notices) ?? SimulatedAcknowledgmentPresenter(),
+                ratingCodes: RatingCodeSequence([nil]), store: InMemoryKeyValueStore(),
+                ledgerStore: InMemorySyncedStore(), launch: launch?(system) ?? privacy.services, clock: clock,
+                notices: notices))
         return Device(
             clock: clock, system: system, permissions: permissions, communication: communication,
             assurance: assurance)

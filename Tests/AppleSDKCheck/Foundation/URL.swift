@@ -2,6 +2,7 @@
 
 public struct URL: Equatable, Sendable, Hashable {
     public init(fileURLWithPath path: String) { fatalError() }
+    public init?(string: String) { fatalError() }
 
     public var path: String { fatalError() }
     public var lastPathComponent: String { fatalError() }

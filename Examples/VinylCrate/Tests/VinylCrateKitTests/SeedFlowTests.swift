@@ -45,18 +45,31 @@
             return device
         }
 
-        /// The app on `device` before it launches, keeping its record in `gateStore`.
+        /// The app on `device` before it launches, keeping its record in `gateStore`: the
+        /// system's services as `AgeAssurance.Services.system()` makes them on a device (the
+        /// bridges from `SystemServices`, the original version from `AppTransaction`), with the
+        /// simulator's consent SDK and ads and no storefront rule.
         @MainActor
         static func model(
             on device: MirrorSystem, os: OSVersion, gateStore: any KeyValueStore = InMemoryKeyValueStore(),
             swiftUI: SwiftUIActions? = nil
-        ) -> CrateModel {
+        ) -> AgeAssurance {
             MirrorSystem.$current.withValue(device) {
-                let simulated = SimulatedPrivacyDevice(ageSystem: SimulatedAgeSystem(persona: SandboxPersona.all[3]))
-                let services = CrateServices.system(
-                    launch: simulated.services, anchor: { UIViewController() }, scene: { UIWindowScene() },
-                    swiftUI: swiftUI, gateStore: gateStore, ledgerStore: UbiquitousKeyValueStore())
-                return CrateModel(services: services, capabilities: PlatformCapabilities(platform: .iOS, os: os))
+                let notices = NoticeBoard()
+                let system = SystemServices(
+                    swiftUI: swiftUI, anchor: { UIViewController() }, scene: { UIWindowScene() },
+                    notice: { await notices.show($0) }, store: gateStore, ledgerStore: UbiquitousKeyValueStore())
+                var launch = SimulatedPrivacyDevice(ageSystem: SimulatedAgeSystem(persona: SandboxPersona.all[3]))
+                    .services
+                launch.tracking = system.tracking
+                let services = AgeAssurance.Services(
+                    ageRange: system.ageRange, permissions: system.permissions, communication: system.communication,
+                    acknowledgments: system.acknowledgments, ratingCodes: system.ratingCodes, store: system.store,
+                    ledgerStore: system.ledgerStore, launch: launch,
+                    originalVersion: { try? await AppTransactionInfo.current().originalVersion }, notices: notices)
+                return AgeAssurance(
+                    configuration: Crate.configuration(PlatformCapabilities(platform: .iOS, os: os)), services: services
+                )
             }
         }
 
@@ -65,13 +78,10 @@
         static func app(
             on device: MirrorSystem, os: OSVersion, gateStore: any KeyValueStore = InMemoryKeyValueStore()
         )
-            async -> CrateModel
+            async -> AgeAssurance
         {
             let model = Self.model(on: device, os: os, gateStore: gateStore)
-            await MirrorSystem.$current.withValue(device) {
-                await model.launch()
-                await model.refreshChanges()
-            }
+            await MirrorSystem.$current.withValue(device) { await model.start() }
             return model
         }
 
@@ -102,32 +112,30 @@
                 answer: Self.sharing(16, 17, .guardianDeclared, limited: true))
             let app = await Self.app(on: device, os: OSVersion(26, 4))
             #expect(Self.ageRequests(device) == 1)
-            #expect(app.screen(for: .collection) == .content)
-            #expect(app.screen(for: .communityNotes) == .content)
-            #expect(app.screen(for: .marketplaceMessages) == .askGuardian)
-            #expect(app.screen(for: .sellerPayouts) == .tooYoung)
+            #expect(app.status(of: "collection").isOpen)
+            #expect(app.status(of: "notes").isOpen)
+            #expect(app.status(of: "messages").nextStep == .askGuardian)
+            #expect(app.status(of: "payouts").nextStep == .tooYoung)
             // The privacy sequence ran after the age step: 16 is the threshold, so the
             // tracking prompt came after the consent step, once.
-            #expect(app.privacy?.isDone == true)
+            #expect(app.launch?.isDone == true)
             #expect(device.tracking.promptsShown == 1)
             // The significant change went to the guardian with its description.
-            #expect(device.calls.contains(.ask(topic: CrateCatalog.sellerChat.description)))
+            #expect(device.calls.contains(.ask(topic: Crate.sellerChat.description)))
             #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
             let question = try #require(device.permissionKit.askedQuestions.last)
             device.permissionKit.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
-            #expect(
-                await Self.eventually {
-                    await app.refreshChanges()
-                    return app.blockedChanges.isEmpty
-                })
+            #expect(await Self.eventually { app.blockedChanges.isEmpty })
             // Communication limits: the guardian question for one seller, then the answer.
             await MirrorSystem.$current.withValue(device) {
-                await app.askGuardianToMessage(CommunicationContact(handle: "seller-12", displayName: "Crate Diggers"))
+                await app.askGuardian(
+                    for: "messages", contacts: [CommunicationContact(handle: "seller-12", displayName: "Crate Diggers")]
+                )
             }
-            #expect(app.communication?.state.name == "pending")
+            #expect(app.communication["messages"]?.state.name == "pending")
             let asked = try #require(device.permissionKit.askedCommunicationQuestions.last)
             device.permissionKit.responses(CommunicationTopic.self).deliver(asked, choice: .approve)
-            #expect(await Self.eventually { app.screen(for: .marketplaceMessages) == .content })
+            #expect(await Self.eventually { app.status(of: "messages").isOpen })
         }
 
         @Test(
@@ -139,10 +147,10 @@
             let store = InMemoryKeyValueStore()
             let first = await Self.app(on: device, os: OSVersion(26, 4), gateStore: store)
             #expect(first.gate.policy == .declined)
-            for feature in [CrateFeature.communityNotes, .marketplaceMessages, .sellerPayouts] {
-                #expect(first.screen(for: feature) == .shareAgeRange)
+            for feature in ["notes", "messages", "payouts"] {
+                #expect(first.status(of: feature).nextStep == .shareAgeRange)
             }
-            #expect(first.screen(for: .collection) == .content)
+            #expect(first.status(of: "collection").isOpen)
             // Declined means under the threshold for the privacy sequence: no tracking prompt.
             #expect(device.tracking.promptsShown == 0)
             #expect(Self.ageRequests(device) == 1)
@@ -153,7 +161,7 @@
             device.declaredAgeRange.ageRange = .value(Self.sharing(18, nil, .confirmed))
             await MirrorSystem.$current.withValue(device) { await second.shareAgeRange() }
             #expect(Self.ageRequests(device) == 3)
-            #expect(second.screen(for: .sellerPayouts) == .content)
+            #expect(second.status(of: "payouts").isOpen)
         }
 
         @Test("a confirmed adult told of the change sees the system sheet; payouts open")
@@ -163,11 +171,11 @@
                 os: (26, 5), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresAdultNotification],
                 answer: Self.sharing(18, nil, .confirmed))
             let app = await Self.app(on: device, os: OSVersion(26, 5))
-            #expect(device.calls.contains(.showSignificantUpdateAcknowledgment(CrateCatalog.sellerChat.description)))
+            #expect(device.calls.contains(.showSignificantUpdateAcknowledgment(Crate.sellerChat.description)))
             #expect(!device.calls.contains { if case .ask = $0 { true } else { false } })
             #expect(app.blockedChanges.isEmpty)
-            #expect(app.screen(for: .sellerPayouts) == .content)
-            #expect(app.screen(for: .marketplaceMessages) == .content)
+            #expect(app.status(of: "payouts").isOpen)
+            #expect(app.status(of: "messages").isOpen)
         }
 
         @Test("with SwiftUI actions the age sheet and the adult's sheet come from the root view, once it appeared")
@@ -178,21 +186,16 @@
                 answer: Self.sharing(18, nil, .confirmed))
             let actions = SwiftUIActions()
             let app = Self.model(on: device, os: OSVersion(26, 5), swiftUI: actions)
-            let launch = Task {
-                await MirrorSystem.$current.withValue(device) {
-                    await app.launch()
-                    await app.refreshChanges()
-                }
-            }
+            let launch = Task { await MirrorSystem.$current.withValue(device) { await app.start() } }
             // What `.ageKitActions(_:)` on the root view does when it appears.
             try? await Task.sleep(for: .milliseconds(20))
             actions.requestAgeRange = DeclaredAgeRangeAction()
             actions.showSignificantUpdateAcknowledgment = SignificantUpdateAction()
             await launch.value
             #expect(device.calls.filter { $0 == Self.appGates }.count == 1)
-            #expect(device.calls.contains(.showSignificantUpdateAcknowledgment(CrateCatalog.sellerChat.description)))
+            #expect(device.calls.contains(.showSignificantUpdateAcknowledgment(Crate.sellerChat.description)))
             #expect(app.blockedChanges.isEmpty)
-            #expect(app.screen(for: .sellerPayouts) == .content)
+            #expect(app.status(of: "payouts").isOpen)
         }
 
         @Test(
@@ -205,26 +208,25 @@
                 os: (26, 4), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent],
                 answer: Self.sharing(18, nil, .selfDeclared))
             let app = Self.model(on: device, os: OSVersion(26, 4))
-            let launch = Task { await MirrorSystem.$current.withValue(device) { await app.launch() } }
-            #expect(await Self.eventually { app.notice == CrateCatalog.sellerChat.description })
-            await app.refreshChanges()
+            let launch = Task { await MirrorSystem.$current.withValue(device) { await app.start() } }
+            #expect(await Self.eventually { app.notice == Crate.sellerChat.description })
+            await app.refresh()
             // On screen and not tapped yet: not acknowledged, still blocked.
             #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
-            #expect(app.screen(for: .marketplaceMessages) == .waitingForConsent(changeID: "seller-chat"))
+            #expect(app.status(of: "messages").nextStep == .waitForChange)
+            #expect(app.status(of: "messages").blockingChange == "seller-chat")
             app.dismissNotice()
             await launch.value
-            await app.refreshChanges()
+            await app.refresh()
             #expect(app.notice == nil)
             #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
-            #expect(!app.changeActions.contains { if case .record = $0 { true } else { false } })
             // Shown again on retry; the person's tap acknowledges it.
-            let retry = Task { await app.changeDriver?.send(.retry(changeID: "seller-chat")) }
+            let retry = Task { await app.retry("seller-chat") }
             #expect(await Self.eventually { app.notice != nil })
             app.acknowledgeNotice()
             await retry.value
-            await app.refreshChanges()
             #expect(app.blockedChanges.isEmpty)
-            #expect(app.screen(for: .marketplaceMessages) == .content)
+            #expect(app.status(of: "messages").isOpen)
         }
 
         @Test(
@@ -238,38 +240,68 @@
             device.storeKit.appTransaction = .value(
                 .verified(AppTransaction(originalAppVersion: version, appTransactionID: "9", jwsRepresentation: "j")))
             let app = await Self.app(on: device, os: OSVersion(26, 4))
-            #expect(device.calls.contains(.ask(topic: CrateCatalog.sellerChat.description)) == asked)
+            #expect(device.calls.contains(.ask(topic: Crate.sellerChat.description)) == asked)
             #expect(app.blockedChanges.isEmpty == !asked)
         }
 
         final class CapturingTransport: RegistrationTransport {
+            let status: Int
             let sent = Locked<[AppTransactionRegistration]>([])
+            init(status: Int = 200) { self.status = status }
             func send(_ registration: AppTransactionRegistration) async throws -> (status: Int, body: Data) {
                 sent.withLock { $0.append(registration) }
-                return (200, Data("{}".utf8))
+                return (status, Data("{}".utf8))
             }
         }
 
-        @Test("sign-in posts the app transaction's JWS for the account to agekit serve")
+        static let localServer = ["AGEKIT_SERVER": "http://127.0.0.1:8080", "AGEKIT_ADMIN_TOKEN": "local"]
+
+        @Test("sign-in posts the app transaction's JWS for the account to agekit serve; a refusal is an error")
         @MainActor
         func signIn() async throws {
             let device = await Self.device(os: (26, 4), features: [], answer: .declinedSharing)
             device.storeKit.appTransaction = .value(
                 .verified(
                     AppTransaction(originalAppVersion: "1.0", appTransactionID: "705", jwsRepresentation: "a.b.c")))
-            let app = await Self.app(on: device, os: OSVersion(26, 4))
             let transport = CapturingTransport()
             try await MirrorSystem.$current.withValue(device) {
-                try await app.signIn(
-                    accountID: "collector-7",
-                    link: AccountLinkTarget(
-                        server: URL(string: "http://127.0.0.1:8080")!, bundleID: "com.example.vinylcrate",
-                        adminToken: "local", transport: transport))
+                try await Crate.signIn(
+                    accountID: "collector-7", environment: Self.localServer, bundleID: nil, via: transport)
             }
-            #expect(app.linkedAccount == "collector-7")
             let sent = try #require(transport.sent.withLock { $0.first })
+            #expect(sent.url.absoluteString == "http://127.0.0.1:8080/v1/apps/com.example.vinylcrate/app-transactions")
+            #expect(sent.headers["Authorization"] == "Bearer local")
             let body = try JSONDecoder().decode([String: String].self, from: sent.body)
             #expect(body == ["accountId": "collector-7", "signedAppTransaction": "a.b.c"])
+            let refusing = CapturingTransport(status: 401)
+            await #expect(throws: AgeKitAppleError.self) {
+                try await MirrorSystem.$current.withValue(device) {
+                    try await Crate.signIn(
+                        accountID: "collector-7", environment: Self.localServer, bundleID: nil, via: refusing)
+                }
+            }
+        }
+
+        @Test("a guardian's approval of the change, rescinded later in PermissionKit: messages stay open")
+        @MainActor
+        func rescindedApproval() async throws {
+            let device = await Self.device(
+                os: (26, 4), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent],
+                answer: Self.sharing(16, 17, .guardianDeclared))
+            let app = await Self.app(on: device, os: OSVersion(26, 4))
+            #expect(Self.ageRequests(device) == 1)
+            #expect(app.status(of: "messages").nextStep == .waitForChange)
+            let question = try #require(device.permissionKit.askedQuestions.last)
+            let feed = device.permissionKit.responses(SignificantAppUpdateTopic.self)
+            feed.deliver(question, choice: .approve)
+            #expect(await Self.eventually { app.status(of: "messages").isOpen })
+            // A withdrawal reaches the server as RESCIND_CONSENT, never the app: a later
+            // decline of the same question does not close what the approval opened.
+            feed.deliver(question, choice: .decline)
+            try? await Task.sleep(for: .milliseconds(50))
+            await MirrorSystem.$current.withValue(device) { await app.refresh() }
+            #expect(app.blockedChanges.isEmpty)
+            #expect(app.status(of: "messages").isOpen)
         }
     }
 #endif

@@ -3,7 +3,7 @@ import Observation
 /// The app's own notice of a significant change, where the system has no sheet (below 26.4,
 /// on macOS) or the route is the app's notice: the text the screen shows, and the person's
 /// answer. Only the person's tap acknowledges: a notice that was never on screen, or that was
-/// closed, leaves the change blocked.
+/// closed, leaves the change blocked. ``AgeAssurance`` shows it as ``AgeAssurance/notice``.
 @Observable
 @MainActor
 public final class NoticeBoard {
@@ -12,6 +12,7 @@ public final class NoticeBoard {
     @ObservationIgnored private var answer: (id: Int, continuation: CheckedContinuation<Bool, Never>)?
     @ObservationIgnored private var shown = 0
 
+    /// An empty board: nothing on screen.
     public nonisolated init() {}
 
     /// The acknowledgment presenter's notice: shows `description` and returns the person's
