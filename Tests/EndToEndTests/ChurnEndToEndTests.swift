@@ -8,7 +8,8 @@ import Testing
 @Suite("connection churn end to end")
 struct ChurnEndToEndTests {
     final class Crowd: Sendable {
-        let crowdState = Crowd()
+        let stop = Atomic(false)
+        let reconnects = Atomic(0)
     }
 
     @Test("under a reconnecting flood over capacity, uploads lasting 1 s are answered")
@@ -21,8 +22,9 @@ struct ChurnEndToEndTests {
         let crowdState = Crowd()
         // Six addresses, twelve connections each (72 for 60 slots), each reopened at once
         // when the server cuts it; bounded by `stop` and by 20 s.
-        let crowd = Thread {
-            DispatchQueue.concurrentPerform(iterations: 6) { address in
+        // One thread an address (a pool as wide as the cores would run two at a time).
+        let crowd = (0..<6).map { address in
+            Thread {
                 var connections: [RawConnection?] = Array(repeating: nil, count: 12)
                 let started = Date()
                 while !crowdState.stop.load(ordering: .relaxed) && Date().timeIntervalSince(started) < 20 {
@@ -35,7 +37,7 @@ struct ChurnEndToEndTests {
                 }
             }
         }
-        crowd.start()
+        crowd.forEach { $0.start() }
         defer { crowdState.stop.store(true, ordering: .relaxed) }
         try await Task.sleep(for: .seconds(2))
 

@@ -60,10 +60,12 @@ struct PostgresEndToEndTests {
         let refused = try await server.post(signedPayload: try StorageFaultsEndToEndTests.rescind(ca, uuid))
         #expect(refused.status == 503)
         #expect(refused.errorCode == "store_timeout")
-        #expect(Date().timeIntervalSince(started) < 3, "held past the commit deadline")
+        // A stopped backend never answers: without the deadline this waits for the client's
+        // 30 s. The bound leaves room for a loaded machine (3.2 s was seen in a full run).
+        #expect(Date().timeIntervalSince(started) < 10, "held past the commit deadline")
         started = Date()
         #expect(try await server.request("GET", "/readyz").status == 503)
-        #expect(Date().timeIntervalSince(started) < 3, "/readyz held past the deadline")
+        #expect(Date().timeIntervalSince(started) < 10, "/readyz held past the deadline")
 
         #expect(try Tool.run("kill", ["-CONT"] + backends) == 0)
         resumed = true

@@ -73,6 +73,9 @@ final class ServerProcess: @unchecked Sendable {
 
     /// True once the server has printed a line containing `text` (the startup summary
     /// follows the "listening on" line), false after `seconds`.
+    /// Every line the process has written so far (standard output and error).
+    var outputLines: [String] { lock.withLock { lines } }
+
     func waitForLine(containing text: String, seconds: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {

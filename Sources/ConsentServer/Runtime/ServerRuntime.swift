@@ -90,6 +90,10 @@ package final class ServerRuntime: Sendable {
             server = HTTPServer(configuration: publicConfiguration, responder: responder)
             adminServer = nil
         }
+        services.metrics.gauge(
+            "agekit_http_requests_in_flight",
+            help: "Requests whose head arrived and that are not answered yet, this scrape included."
+        ) { [server, adminServer] in Double(server.requestsInFlight + (adminServer?.requestsInFlight ?? 0)) }
         do {
             try server.start()
             try adminServer?.start()

@@ -17,6 +17,8 @@ package final class HTTPServer: Sendable {
     private let responder: any HTTPResponder
     private let phase = Mutex(Phase.idle)
     private let boundPort = Atomic<UInt16>(0)
+    /// The running daemon's hub, kept through the drain so its count stays readable.
+    private let hub = Mutex<ConnectionHub?>(nil)
 
     package init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
@@ -48,9 +50,16 @@ package final class HTTPServer: Sendable {
                 responder: responder, maxBodyBytes: configuration.maxBodyBytes, watch: watch,
                 sources: configuration.allowedSources)
             let daemon = try MHDDaemon.start(configuration: configuration, address: address, hub: hub)
+            self.hub.withLock { $0 = hub }
             boundPort.store(daemon.port, ordering: .releasing)
             phase = .running(daemon)
         }
+    }
+
+    /// Requests whose head was accepted and that are not answered yet, a body still arriving
+    /// included (the request that reads it too); 0 before start.
+    package var requestsInFlight: Int {
+        hub.withLock { $0?.inFlight.load(ordering: .relaxed) ?? 0 }
     }
 
     /// The bound port once started (the chosen one when configured with 0), else 0.
