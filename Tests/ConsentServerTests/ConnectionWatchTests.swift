@@ -134,6 +134,33 @@ struct ConnectionWatchTests {
         #expect(harness.shutSockets == [2, 5])
     }
 
+    @Test("with every slot taken, a connection from an address among those holding the most is refused at accept")
+    func crowdRefusedAtAccept() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10, capacity: 3)
+        #expect(watch.admits([127, 0, 0, 7]))  // room left: anyone
+        watch.started(Self.connection(1), socket: 1, address: [127, 0, 0, 7])
+        watch.started(Self.connection(2), socket: 2, address: [127, 0, 0, 7])
+        watch.started(Self.connection(3), socket: 3, address: [127, 0, 0, 8])
+        #expect(!watch.admits([127, 0, 0, 7]))  // the crowd: it would only evict itself
+        #expect(!watch.admits([127, 0, 0, 8]))  // one more would make it as crowded
+        #expect(watch.admits([127, 0, 0, 9]))  // an address holding none
+        #expect(harness.codes.withLock { $0 } == ["connection_evicted", "connection_evicted"])
+        #expect(harness.shutSockets.isEmpty)
+    }
+
+    @Test("connections without an address of their own (a trusted proxy's) are each a source: the longest waiting goes")
+    func proxyConnectionsAreTheirOwn() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10, capacity: 2)
+        watch.started(Self.connection(1), socket: 1)
+        harness.advance(2)
+        watch.started(Self.connection(2), socket: 2)
+        harness.advance(2)
+        watch.started(Self.connection(3), socket: 3)
+        #expect(harness.shutSockets == [1])
+    }
+
     @Test("nothing that waited less than the floor is evicted: the newcomer is shut down instead")
     func floorProtects() {
         let harness = Harness()

@@ -24,7 +24,7 @@ struct ShutdownEndToEndTests {
         // the idle connection's timeout and the drain deadline are set beyond such a pause,
         // so what is tested is the order of events, not the machine's speed.
         let server = try ServerProcess.configured(
-            #"{"localTesting": true, "http": {"minBodyBytesPerSecond": 0, "idleTimeoutSeconds": 300, "drainTimeoutSeconds": 120}}"#,
+            #"{"localTesting": true, "http": {"minBodyBytesPerSecond": 0, "idleTimeoutSeconds": 300, "requestHeadTimeoutSeconds": 300, "drainTimeoutSeconds": 120}}"#,
             label: "drain")
         let uuid = UUID().uuidString.lowercased()
         let jws = try SimulatedPayloads.notification(

@@ -84,6 +84,15 @@ struct ConnectionDeadlines: Sendable {
         return Shutdown(socket: entry.socket, code: "connection_evicted")
     }
 
+    /// Whether a connection from `source` may be accepted at all: once the table is at
+    /// `capacity`, one from an address already among those holding the most would only be
+    /// evicted itself (``evictionVictim(newcomer:now:)``), so it is closed at accept and never
+    /// takes one of libmicrohttpd's slots, which stay free for other addresses.
+    func admits(source: UInt64) -> Bool {
+        guard entries.count >= capacity, let held = perSource[source] else { return true }
+        return held + 1 < (perSource.values.max() ?? 0)
+    }
+
     mutating func closed(_ key: UInt) {
         guard let entry = entries.removeValue(forKey: key) else { return }
         forget(entry.source)

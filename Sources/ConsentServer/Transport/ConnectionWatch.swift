@@ -50,10 +50,12 @@ final class ConnectionWatch: Sendable {
 
     var isEnabled: Bool { headSeconds > 0 }
 
-    /// `address`: the client's address bytes (eviction starts with the addresses holding the most).
-    func started(_ connection: OpaquePointer, socket: Int32, address: [UInt8] = []) {
+    /// `address`: the client's address bytes (eviction starts with the addresses holding the
+    /// most); nil when the connection counts as a source of its own (a trusted proxy's, which
+    /// carries many clients, or an address that could not be read).
+    func started(_ connection: OpaquePointer, socket: Int32, address: [UInt8]? = nil) {
         let now = now()
-        let source = Self.source(address)
+        let source = address.map(Self.source) ?? UInt64(Self.key(connection)) ^ 0x5555_5555_5555_5555
         let evicted = table.withLock { table -> Bool in
             guard let victim = table.started(Self.key(connection), socket: socket, source: source, now: now) else {
                 return false
@@ -62,6 +64,14 @@ final class ConnectionWatch: Sendable {
             return true
         }
         if evicted { expired("connection_evicted") }
+    }
+
+    /// Whether a connection from `address` is accepted (``ConnectionDeadlines/admits(source:)``);
+    /// a refusal is counted as `connection_evicted`.
+    func admits(_ address: [UInt8]) -> Bool {
+        let admitted = table.withLock { $0.admits(source: Self.source(address)) }
+        if !admitted { expired("connection_evicted") }
+        return admitted
     }
 
     func closed(_ connection: OpaquePointer) {

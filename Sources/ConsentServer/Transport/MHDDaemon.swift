@@ -67,7 +67,7 @@ final class MHDDaemon: @unchecked Sendable {
             Platform.lastError = 0
             let daemon = options.withUnsafeMutableBufferPointer { items in
                 agekit_mhd_start(
-                    flags, configuration.port, configuration.allowedSources.acceptsAll ? nil : mhdAcceptPolicy,
+                    flags, configuration.port, mhdAcceptPolicy,
                     hubPointer, mhdAccessHandler, hubPointer, items.baseAddress)
             }
             return (daemon, Platform.lastError)

@@ -24,24 +24,32 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
     return MHDRequestHandling.uploadComplete(context, hub: hub, connection: connection)
 }
 
-/// `allowedSources`: other addresses are closed as soon as they are accepted.
+/// At accept: an address outside `allowedSources` is closed, and so is one among those
+/// holding the most connections when every slot is taken (``ConnectionWatch/admits(_:)``).
 let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { hubPointer, address, _ in
     guard let hubPointer, let address else { return .NO }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
-    guard hub.sources.accepts(SourcePolicy.clientBytes(Platform.addressBytes(of: address))) else {
+    let client = SourcePolicy.clientBytes(Platform.addressBytes(of: address))
+    guard hub.sources.accepts(client) else {
         hub.refused(RefusedRequest(code: "source_not_allowed"))
+        return .NO
+    }
+    if hub.watch.isEnabled, let client, !hub.sources.isTrustedProxy(client), !hub.watch.admits(client) {
         return .NO
     }
     return .YES
 }
 
-/// A connection opened or closed: its deadlines start or end.
+/// A connection opened or closed: its deadlines start or end. Each connection of a trusted
+/// proxy counts as a source of its own: they carry many clients.
 let mhdConnectionNotified: MHD_NotifyConnectionCallback = { hubPointer, connection, _, event in
     guard let hubPointer, let connection else { return }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
     guard hub.watch.isEnabled else { return }
     if event == .CONNECTION_NOTIFY_STARTED {
-        let address = agekit_mhd_client_address(connection).flatMap { Platform.addressBytes(of: $0) } ?? []
+        let client = SourcePolicy.clientBytes(
+            agekit_mhd_client_address(connection).flatMap { Platform.addressBytes(of: $0) })
+        let address = client.flatMap { hub.sources.isTrustedProxy($0) ? nil : $0 }
         hub.watch.started(connection, socket: agekit_mhd_connection_fd(connection), address: address)
     } else {
         hub.watch.closed(connection)
