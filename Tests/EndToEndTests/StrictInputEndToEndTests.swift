@@ -57,6 +57,8 @@ struct StrictInputEndToEndTests {
         for (body, code, field) in [
             (#"{"actor":5}"#, "wrong_field_type", "\"actor\""),
             (#"{"actr":"agent-7"}"#, "unexpected_field", "\"actr\""),
+            (#"{"actor":"\#(String(repeating: "a", count: 250_000))"}"#, "field_too_long", "\"actor\""),
+            (#"{"reason":"\#(String(repeating: "r", count: 2_001))"}"#, "field_too_long", "\"reason\""),
         ] {
             let refused = try await server.request("POST", restore, body: Data(body.utf8), admin: true)
             #expect(refused.status == 400)

@@ -11,6 +11,9 @@ struct AdminBody {
         let optional: [String]
         /// The body as the answer shows it, e.g. `{"actor": optional, "reason": optional}`.
         let example: String
+        /// The longest text each field may hold, in characters (fields not named: no bound of
+        /// their own beyond the body's size).
+        var maxLengths: [String: Int] = [:]
 
         var known: [String] { required + optional }
     }
@@ -46,6 +49,13 @@ struct AdminBody {
             if value is NSNull && shape.optional.contains(name) { continue }
             throw Refusal(
                 reply: .error(400, "wrong_field_type", "\"\(name)\" must be a string, not \(Self.kind(of: value))"))
+        }
+        for (name, limit) in shape.maxLengths.sorted(by: { $0.key < $1.key }) {
+            if let text = parsed[name] as? String, text.count > limit {
+                throw Refusal(
+                    reply: .error(
+                        400, "field_too_long", "\"\(name)\" is \(text.count) characters long; at most \(limit)"))
+            }
         }
         fields = parsed
     }

@@ -136,7 +136,9 @@ struct AdminHandler: Sendable {
         required: ["accountId", "signedAppTransaction"], optional: ["appAccountToken"],
         example: #"{"accountId": "...", "signedAppTransaction": "<JWS>", "appAccountToken": optional}"#)
     static let restoration = AdminBody.Shape(
-        required: [], optional: ["actor", "reason"], example: #"{"actor": optional, "reason": optional}"#)
+        required: [], optional: ["actor", "reason"], example: #"{"actor": optional, "reason": optional}"#,
+        // Both go into the event log, which is never pruned: a name and a sentence or two.
+        maxLengths: ["actor": 200, "reason": 2_000])
 
     struct EventPage: Encodable {
         var events: [LedgerEvent]
