@@ -128,6 +128,24 @@ extension OperatorToolsEndToEndTests {
 }
 
 extension OperatorToolsEndToEndTests {
+    @Test("simulate rescind --to delivers again after a 503, as Apple does, and not after another refusal")
+    func simulateRetriesA503() async throws {
+        let ca = TestScratch.root.appendingPathComponent("simulate-retry-\(UUID().uuidString)").path
+        for (statuses, exit, requests) in [([503, 503], Int32(0), 3), ([503, 503, 503, 503], 1, 4), ([400], 1, 1)] {
+            let backend = RecordingBackend(statuses: statuses)
+            let http = HTTPServer(configuration: HTTPServerConfiguration(port: 0), responder: backend)
+            try http.start()
+            defer { http.stop() }
+            let run = try AgekitBinary.run([
+                "simulate", "rescind", "--app-transaction-id", "AT-RETRY", "--ca-dir", ca,
+                "--to", "http://127.0.0.1:\(http.port)",
+            ])
+            #expect(run.status == exit, "\(statuses): \(run.out) \(run.err)")
+            #expect(backend.received.withLock { $0.count } == requests, "\(statuses)")
+            #expect(run.err.contains("delivering again") == statuses.contains(503), "\(run.err)")
+        }
+    }
+
     @Test("simulate event sends a sample consent event signed as the forwarder signs, with --secret or from --config")
     func simulateEvent() async throws {
         let backend = RecordingBackend(statuses: [200, 200, 401])

@@ -26,7 +26,9 @@ struct SimulateCommand: Command {
             .valued(
                 "to", "URL", "POST {\"signedPayload\": JWS} there instead of printing it, as",
                 "Apple does (a bare http://host:port gets /v2/notifications);",
-                "prints the answer; exit 0 on 2xx, 1 otherwise. For event:", "the backend's URL."),
+                "prints the answer; exit 0 on 2xx, 1 otherwise. A 503 (the",
+                "store busy, say) is delivered again after 1, 2 and 4 s, as",
+                "Apple delivers again later. For event: the backend's URL."),
             .valued(
                 "cacert", "FILE", "With an https:// --to: trust the CA certificates (PEM) of FILE",
                 "instead of the system's, e.g. a self-signed certificate of",
@@ -167,16 +169,48 @@ struct SimulateCommand: Command {
         else { throw .usage("--to: '\(target)' is not an http(s) URL") }
         if url.path.isEmpty || url.path == "/" { url = url.appendingPathComponent("v2/notifications") }
         let body = (try? JSONSerialization.data(withJSONObject: ["signedPayload": jws])) ?? Data()
-        return try await post(
-            url, headers: ["Content-Type": "application/json"], body: [UInt8](body), cacert: options.value("cacert"),
-            json: options.flag("json"), console: console)
+        // A 503 says "not stored, retry later" (a busy store, a full verification lane): Apple
+        // delivers again, hours later; a laptop's run should not fail on a moment's stall.
+        var attempt = 1
+        while true {
+            let (status, text) = try await send(
+                url, headers: ["Content-Type": "application/json"], body: [UInt8](body),
+                cacert: options.value("cacert"))
+            if status == 503 && attempt < deliveryAttempts {
+                let wait = 1 << (attempt - 1)
+                console.err(
+                    "agekit simulate: HTTP 503 \(text); delivering again in \(wait) s (attempt \(attempt + 1) of "
+                        + "\(deliveryAttempts)), as Apple delivers again later")
+                try? await Task.sleep(for: .seconds(wait))
+                attempt += 1
+                continue
+            }
+            return answered(status, text, json: options.flag("json"), console: console)
+        }
     }
+
+    /// How many times `--to` is tried when it answers 503.
+    static let deliveryAttempts = 4
 
     /// POSTs and prints the answer; exit 0 on 2xx. With `cacert` the server's certificate must
     /// chain to that file's CA (a self-signed setup); without, to the system's.
     static func post(
         _ url: URL, headers: [String: String], body: [UInt8], cacert: String?, json: Bool, console: Console
     ) async throws(CLIError) -> Int32 {
+        let (status, text) = try await send(url, headers: headers, body: body, cacert: cacert)
+        return answered(status, text, json: json, console: console)
+    }
+
+    /// Prints an answer; exit 0 on 2xx.
+    private static func answered(_ status: Int, _ text: String, json: Bool, console: Console) -> Int32 {
+        console.out(json ? JSONOutput.line(["status": status, "body": text]) : "HTTP \(status) \(text)")
+        return (200..<300).contains(status) ? 0 : 1
+    }
+
+    /// POSTs once: the status and the body as text.
+    private static func send(
+        _ url: URL, headers: [String: String], body: [UInt8], cacert: String?
+    ) async throws(CLIError) -> (Int, String) {
         let status: Int
         let answer: [UInt8]
         if let cacert {
@@ -202,9 +236,7 @@ struct SimulateCommand: Command {
                     message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
             }
         }
-        let text = String(decoding: answer, as: UTF8.self)
-        console.out(json ? JSONOutput.line(["status": status, "body": text]) : "HTTP \(status) \(text)")
-        return (200..<300).contains(status) ? 0 : 1
+        return (status, String(decoding: answer, as: UTF8.self))
     }
 
     /// The options shared by the subcommands, parsed and defaulted.
