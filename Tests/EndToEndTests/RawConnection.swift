@@ -63,6 +63,34 @@ final class RawConnection {
         }
     }
 
+    /// One whole response (its head, and as many body bytes as its Content-Length says), as
+    /// soon as it is in; less if the connection closed or `seconds` passed first.
+    func readResponse(seconds: Double) -> String {
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        var byte = [UInt8](repeating: 0, count: 1)
+        while !Self.isWhole(received) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { break }
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            // A byte at a time: nothing of the next response is taken from the socket.
+            guard recv(socket, &byte, 1, 0) == 1 else { break }
+            received.append(byte[0])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    private static func isWhole(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return false }
+        let head = text[..<end.lowerBound].lowercased()
+        let length =
+            head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        return text.utf8.count - text[..<end.upperBound].utf8.count >= length
+    }
+
     /// The status of the first response in `text`, or nil.
     static func status(_ text: String) -> Int? {
         guard text.hasPrefix("HTTP/1.1 ") else { return nil }

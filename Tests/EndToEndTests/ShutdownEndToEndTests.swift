@@ -35,24 +35,24 @@ struct ShutdownEndToEndTests {
 
         let idle = try #require(RawConnection(port: server.port))
         idle.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
-        #expect(RawConnection.status(idle.read(seconds: 0.5).text) == 200)  // now an idle keep-alive connection
+        #expect(RawConnection.status(idle.readResponse(seconds: 30)) == 200)  // now an idle keep-alive connection
 
+        // The upload's head is in, and counted, before the signal: the server answers
+        // `Expect: 100-continue` only after its handler took the head (a loaded machine can
+        // take longer than any fixed pause to read it).
         let upload = try #require(RawConnection(port: server.port))
-        upload.send(head + "Content-Length: \(body.count)\r\n\r\n" + String(decoding: body.prefix(100), as: UTF8.self))
-        // The upload's head is counted before the signal (a loaded machine can take longer than
-        // any fixed pause to read it): in flight, the upload and the scrape that reads it.
-        let counted = Date()
-        while try await Self.requestsInFlight(server) < 2 {
-            #expect(Date().timeIntervalSince(counted) < 20, "the upload's head was never counted")
-            if Date().timeIntervalSince(counted) >= 20 { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        upload.send(head + "Expect: 100-continue\r\nContent-Length: \(body.count)\r\n\r\n")
+        let continued = upload.readResponse(seconds: 30)
+        try #require(RawConnection.status(continued) == 100, "\(continued)")
+        upload.send(String(decoding: body.prefix(100), as: UTF8.self))
+        // In flight: the upload, and the scrape that reads the gauge.
+        #expect(try await Self.requestsInFlight(server) >= 2)
         let signalled = Date()
         server.process.terminate()
         #expect(server.waitForLine(containing: "finishing requests in flight"))
 
         idle.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
-        let onIdle = idle.read(seconds: 3)
+        let onIdle = idle.read(seconds: 30)
         #expect(
             RawConnection.status(onIdle.text) == 503,
             "\(onIdle.text) after \(Date().timeIntervalSince(signalled)) s; the server wrote: \(server.outputLines.suffix(8))"
@@ -62,13 +62,13 @@ struct ShutdownEndToEndTests {
 
         let late = try #require(RawConnection(port: server.port))
         late.send(head + "Content-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self))
-        let onLate = late.read(seconds: 3)
+        let onLate = late.read(seconds: 30)
         #expect(RawConnection.status(onLate.text) == 503, "\(onLate.text)")
         #expect(onLate.text.lowercased().contains("connection: close") && onLate.closed)
 
         try await Task.sleep(for: .milliseconds(500))  // a slow client, still within the body rate
         upload.send(String(decoding: body.dropFirst(100), as: UTF8.self))
-        let answered = upload.read(seconds: 5)
+        let answered = upload.read(seconds: 30)
         #expect(RawConnection.status(answered.text) == 200, "\(answered.text)")
         #expect(answered.text.contains(#""status":"stored""#))
 
