@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -7,10 +6,42 @@ import Testing
 /// addresses: honest uploads that take a second must still be answered.
 @Suite("connection churn end to end")
 struct ChurnEndToEndTests {
-    final class Crowd: Sendable {
-        let stop = Atomic(false)
-        let reconnects = Atomic(0)
-    }
+    /// The crowd: six addresses, twelve connections each, each reopened at once when the
+    /// server cuts it, for at most 20 s or until its standard input closes; prints how many connections it
+    /// opened. A process of its own: thousands of descriptors opened and closed a second in
+    /// the test process raced Foundation's `Process.run` in other suites, which lists them.
+    static let crowd = #"""
+        import socket, sys, threading, time
+        port, end, stop, opened = int(sys.argv[1]), time.time() + 20, threading.Event(), [0]
+        threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
+        def churn(address):
+            connections = [None] * 12
+            while not stop.is_set() and time.time() < end:
+                for index, connection in enumerate(connections):
+                    if connection is not None:
+                        try:
+                            if connection.recv(1024):
+                                continue
+                        except socket.timeout:
+                            continue
+                        except OSError:
+                            pass
+                        connection.close()
+                    try:
+                        connection = socket.create_connection(("127.0.0.1", port), source_address=(address, 0))
+                        connection.settimeout(0.002)
+                        connection.send(b"P")
+                        connections[index] = connection
+                    except OSError:
+                        connections[index] = None
+                    opened[0] += 1
+        threads = [threading.Thread(target=churn, args=("127.0.0.%d" % (30 + a),), daemon=True) for a in range(6)]
+        for thread in threads:
+            thread.start()
+        while any(thread.is_alive() for thread in threads) and not stop.is_set():
+            time.sleep(0.05)
+        print(opened[0], flush=True)
+        """#
 
     @Test("under a reconnecting flood over capacity, uploads lasting 1 s are answered")
     func honestUploadsSurviveChurn() async throws {
@@ -18,33 +49,21 @@ struct ChurnEndToEndTests {
             #"{"localTesting": true, "http": {"maxConnections": 60, "maxConnectionsPerAddress": 30, "idleTimeoutSeconds": 120}}"#,
             label: "churn")
         defer { server.terminate() }
-        let port = server.port
-        let crowdState = Crowd()
-        // Six addresses, twelve connections each (72 for 60 slots), each reopened at once
-        // when the server cuts it; bounded by `stop` and by 20 s.
-        // One thread an address (a pool as wide as the cores would run two at a time).
-        let crowd = (0..<6).map { address in
-            Thread {
-                var connections: [RawConnection?] = Array(repeating: nil, count: 12)
-                let started = Date()
-                while !crowdState.stop.load(ordering: .relaxed) && Date().timeIntervalSince(started) < 20 {
-                    for index in connections.indices {
-                        if let connection = connections[index], !connection.read(seconds: 0.002).closed { continue }
-                        connections[index] = RawConnection(port: port, from: "127.0.0.\(30 + address)")
-                        connections[index]?.send("P")
-                        crowdState.reconnects.add(1, ordering: .relaxed)
-                    }
-                }
-            }
-        }
-        crowd.forEach { $0.start() }
-        defer { crowdState.stop.store(true, ordering: .relaxed) }
+        let crowd = Process()
+        crowd.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        crowd.arguments = ["python3", "-c", Self.crowd, String(server.port)]
+        let opened = Pipe()
+        let input = Pipe()
+        crowd.standardOutput = opened
+        crowd.standardInput = input
+        try crowd.run()
+        defer { if crowd.isRunning { crowd.terminate() } }
         try await Task.sleep(for: .seconds(2))
 
         let body = #"{"signedPayload":"\#(String(repeating: "x", count: 2_500))"}"#
         var answered = 0
         for upload in 0..<5 {
-            guard let connection = RawConnection(port: port, from: "127.0.0.\(60 + upload)") else { continue }
+            guard let connection = RawConnection(port: server.port, from: "127.0.0.\(60 + upload)") else { continue }
             connection.send(
                 "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Type: application/json\r\n"
                     + "Content-Length: \(body.utf8.count)\r\n\r\n")
@@ -58,9 +77,15 @@ struct ChurnEndToEndTests {
             }
             if RawConnection.status(connection.read(seconds: 5).text) != nil { answered += 1 }
         }
-        crowdState.stop.store(true, ordering: .relaxed)
+        let churned = crowd.isRunning
+        try input.fileHandleForWriting.close()
+        crowd.waitUntilExit()
+        let count =
+            Int(
+                String(decoding: opened.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(answered == 5, "\(answered) of 5 uploads answered")
-        #expect(crowdState.reconnects.load(ordering: .relaxed) > 72, "the crowd never churned")
+        #expect(churned && count > 72, "the crowd never churned: \(count) connections opened")
         #expect(try await server.request("GET", "/healthz").status == 200)
     }
 }
