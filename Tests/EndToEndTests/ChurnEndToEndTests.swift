@@ -7,12 +7,12 @@ import Testing
 @Suite("connection churn end to end")
 struct ChurnEndToEndTests {
     /// The crowd: six addresses, twelve connections each, each reopened at once when the
-    /// server cuts it, for at most 20 s or until its standard input closes; prints how many connections it
+    /// server cuts it, for at most 60 s or until its standard input closes; prints how many connections it
     /// opened. A process of its own: thousands of descriptors opened and closed a second in
     /// the test process raced Foundation's `Process.run` in other suites, which lists them.
     static let crowd = #"""
         import socket, sys, threading, time
-        port, end, stop, opened = int(sys.argv[1]), time.time() + 20, threading.Event(), [0]
+        port, end, stop, opened = int(sys.argv[1]), time.time() + 60, threading.Event(), [0]
         threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
         def churn(address):
             connections = [None] * 12
@@ -77,7 +77,6 @@ struct ChurnEndToEndTests {
             }
             if RawConnection.status(connection.read(seconds: 5).text) != nil { answered += 1 }
         }
-        let churned = crowd.isRunning
         try input.fileHandleForWriting.close()
         crowd.waitUntilExit()
         let count =
@@ -85,7 +84,7 @@ struct ChurnEndToEndTests {
                 String(decoding: opened.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(answered == 5, "\(answered) of 5 uploads answered")
-        #expect(churned && count > 72, "the crowd never churned: \(count) connections opened")
+        #expect(count > 72, "the crowd never churned: \(count) connections opened")
         #expect(try await server.request("GET", "/healthz").status == 200)
     }
 }
