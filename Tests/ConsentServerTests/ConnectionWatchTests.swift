@@ -161,6 +161,20 @@ struct ConnectionWatchTests {
         #expect(harness.shutSockets == [1])
     }
 
+    @Test("a crowd that has just reconnected together does not keep out a newcomer alone on its address")
+    func freshCrowdMakesRoom() {
+        let harness = Harness()
+        let watch = harness.watch(headSeconds: 10, capacity: 3)
+        watch.started(Self.connection(1), socket: 1, address: [127, 0, 0, 7])
+        harness.advance(0.2)
+        watch.started(Self.connection(2), socket: 2, address: [127, 0, 0, 7])
+        watch.started(Self.connection(3), socket: 3, address: [127, 0, 0, 9])
+        harness.advance(0.2)
+        // Every connection is under the floor: the crowd's longest waiting makes room.
+        watch.started(Self.connection(4), socket: 4, address: [127, 0, 0, 8])
+        #expect(harness.shutSockets == [1])
+    }
+
     @Test("nothing that waited less than the floor is evicted: the newcomer is shut down instead")
     func floorProtects() {
         let harness = Harness()

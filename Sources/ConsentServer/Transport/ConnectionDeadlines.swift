@@ -184,34 +184,47 @@ struct ConnectionDeadlines: Sendable {
     /// | connection | may go? |
     /// | --- | --- |
     /// | its request with the responder, or already being shut down | never |
-    /// | waited less than `evictionFloorSeconds` for its head or body | never (the newcomer aside) |
     /// | reading a body at `minBodyBytesPerSecond` or faster | never |
+    /// | waited less than `evictionFloorSeconds` for its head or body | only for a newcomer alone on its address, and only from an address holding others |
     /// | any other, and the newcomer | yes: from the source holding the most connections |
     ///
     /// Between sources holding as many, a newcomer whose source holds others goes first (a
     /// crowd that reconnects displaces nobody but itself); a newcomer alone on its address
     /// displaces the connection that has waited longest (a crowd of slow clients, one an
-    /// address, cannot keep it out).
+    /// address, cannot keep it out), or, when every other has waited less than the floor, the
+    /// longest waiting of the address holding the most (a crowd that has just reconnected
+    /// together cannot keep it out either).
     func evictionVictim(newcomer: UInt, now: Double) -> UInt? {
         guard let arriving = entries[newcomer] else { return nil }
         let newcomerHeld = perSource[arriving.source] ?? 1
-        var victim: (key: UInt, held: Int, since: Double)?
-        for (key, entry) in entries where key != newcomer && isEvictable(entry, now) {
-            let held = perSource[entry.source] ?? 0
-            if let current = victim, (held, -entry.waitingSince) <= (current.held, -current.since) { continue }
-            victim = (key, held, entry.waitingSince)
+        typealias Candidate = (key: UInt, held: Int, since: Double)
+        func first(_ candidate: Candidate, before current: Candidate?) -> Bool {
+            guard let current else { return true }
+            return (candidate.held, -candidate.since) > (current.held, -current.since)
         }
-        guard let victim, victim.held > newcomerHeld || (victim.held == newcomerHeld && newcomerHeld == 1) else {
-            return newcomer
+        var victim: Candidate?
+        var underTheFloor: Candidate?  // of an address holding others
+        for (key, entry) in entries where key != newcomer && mayGo(entry, now) {
+            let candidate = (key: key, held: perSource[entry.source] ?? 0, since: entry.waitingSince)
+            if now - entry.waitingSince >= evictionFloorSeconds {
+                if first(candidate, before: victim) { victim = candidate }
+            } else if candidate.held >= 2, first(candidate, before: underTheFloor) {
+                underTheFloor = candidate
+            }
         }
-        return victim.key
+        if let victim, victim.held > newcomerHeld || (victim.held == newcomerHeld && newcomerHeld == 1) {
+            return victim.key
+        }
+        if newcomerHeld == 1, let underTheFloor { return underTheFloor.key }
+        return newcomer
     }
 
-    private func isEvictable(_ entry: Entry, _ now: Double) -> Bool {
+    /// Whether the connection may be evicted at all: not with the responder, not already
+    /// being shut down, and not a body arriving at the minimum rate.
+    private func mayGo(_ entry: Entry, _ now: Double) -> Bool {
         guard entry.phase != .handling, entry.deadline.isFinite else { return false }
         let waited = now - entry.waitingSince
-        guard waited >= evictionFloorSeconds else { return false }
-        if entry.phase == .readingBody && minBodyBytesPerSecond > 0
+        if entry.phase == .readingBody && minBodyBytesPerSecond > 0 && waited > 0
             && Double(entry.received) >= Double(minBodyBytesPerSecond) * waited
         {
             return false
