@@ -62,6 +62,7 @@ struct ChurnEndToEndTests {
 
         let body = #"{"signedPayload":"\#(String(repeating: "x", count: 2_500))"}"#
         var answered = 0
+        var unanswered: [String] = []
         for upload in 0..<5 {
             guard let connection = RawConnection(port: server.port, from: "127.0.0.\(60 + upload)") else { continue }
             connection.send(
@@ -75,7 +76,15 @@ struct ChurnEndToEndTests {
                 try await Task.sleep(for: .milliseconds(200))
                 connection.send(part)
             }
-            if RawConnection.status(connection.read(seconds: 5).text) != nil { answered += 1 }
+            // Any answer counts (a store stalled by a loaded machine answers 503 at its 5 s commit
+            // deadline): what is measured is that the connection was not cut.
+            let reply = connection.read(seconds: 30)
+            if RawConnection.status(reply.text) != nil {
+                answered += 1
+            } else {
+                unanswered.append(
+                    "upload \(upload): \(reply.closed ? "closed" : "open") with '\(reply.text.prefix(80))'")
+            }
         }
         try input.fileHandleForWriting.close()
         crowd.waitUntilExit()
@@ -83,7 +92,7 @@ struct ChurnEndToEndTests {
             Int(
                 String(decoding: opened.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        #expect(answered == 5, "\(answered) of 5 uploads answered")
+        #expect(answered == 5, "\(answered) of 5 uploads answered; \(unanswered)")
         #expect(count > 72, "the crowd never churned: \(count) connections opened")
         #expect(try await server.request("GET", "/healthz").status == 200)
     }
