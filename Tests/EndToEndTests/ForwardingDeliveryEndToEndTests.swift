@@ -32,26 +32,9 @@ struct ForwardingDeliveryEndToEndTests {
         try http.start()
         defer { http.stop() }
 
-        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-redirect-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("agekit.json")
-        let json = """
-            {"localTesting": true,
-             "apps": [{"bundleId": "com.example.agekit", "environments": ["LocalTesting"],
-                       "forwarding": {"url": "http://127.0.0.1:\(http.port)/agekit-events",
-                                      "secret": "forwarding-secret-0123456789", "maxAttempts": 1}}]}
-            """
-        try Data(json.utf8).write(to: configuration)
-        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        let (server, directory, configuration) = try await revokedWhileForwarding(
+            to: http.port, label: "redirect", maxAttempts: 1)
         defer { server.terminate() }
-        #expect(server.waitForLine(containing: "forwarding com.example.agekit events to"))
-
-        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
-        _ = try await register(server, ca, accountId: "erin", appTransactionId: "AT-REDIRECT")
-        let rescind = try SimulatedPayloads.notification(
-            type: "RESCIND_CONSENT", subtype: nil, bundleId: "com.example.agekit", environment: .localTesting,
-            appTransactionId: "AT-REDIRECT", ca: ca)
-        #expect(try await server.post(signedPayload: rescind).status == 200)
 
         let arguments = ["--config", configuration.path, "--data-dir", directory.path]
         var summary = try AgekitBinary.run(["events", "status"] + arguments)
@@ -79,26 +62,8 @@ struct ForwardingDeliveryEndToEndTests {
         try http.start()
         defer { http.stop() }
 
-        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-order-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configuration = directory.appendingPathComponent("agekit.json")
-        let json = """
-            {"localTesting": true,
-             "apps": [{"bundleId": "com.example.agekit", "environments": ["LocalTesting"],
-                       "forwarding": {"url": "http://127.0.0.1:\(http.port)/agekit-events",
-                                      "secret": "forwarding-secret-0123456789", "maxAttempts": 5}}]}
-            """
-        try Data(json.utf8).write(to: configuration)
-        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        let (server, _, _) = try await revokedWhileForwarding(to: http.port, label: "order", maxAttempts: 5)
         defer { server.terminate() }
-        #expect(server.waitForLine(containing: "forwarding com.example.agekit events to"))
-
-        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
-        _ = try await register(server, ca, accountId: "erin", appTransactionId: "AT-ORDER")
-        let rescind = try SimulatedPayloads.notification(
-            type: "RESCIND_CONSENT", subtype: nil, bundleId: "com.example.agekit", environment: .localTesting,
-            appTransactionId: "AT-ORDER", ca: ca)
-        #expect(try await server.post(signedPayload: rescind).status == 200)
         // The revocation's first attempt fails and waits out its backoff (2 to 4 s); the
         // restore committed meanwhile waits for it.
         let deadline = Date().addingTimeInterval(10)
@@ -116,5 +81,32 @@ struct ForwardingDeliveryEndToEndTests {
             (try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])?["kind"] as? String
         }
         #expect(kinds == ["consentRevoked", "consentRevoked", "consentRestored"])
+    }
+
+    /// A server forwarding to the backend on `port`, with the account erin linked to an app
+    /// transaction whose consent was then rescinded (acknowledged with 200).
+    func revokedWhileForwarding(
+        to port: UInt16, label: String, maxAttempts: Int
+    ) async throws -> (server: ServerProcess, directory: URL, configuration: URL) {
+        let directory = TestScratch.root.appendingPathComponent("agekit-e2e-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = directory.appendingPathComponent("agekit.json")
+        let json = """
+            {"localTesting": true,
+             "apps": [{"bundleId": "com.example.agekit", "environments": ["LocalTesting"],
+                       "forwarding": {"url": "http://127.0.0.1:\(port)/agekit-events",
+                                      "secret": "forwarding-secret-0123456789", "maxAttempts": \(maxAttempts)}}]}
+            """
+        try Data(json.utf8).write(to: configuration)
+        let server = try ServerProcess(dataDirectory: directory, extraArguments: ["--config", configuration.path])
+        #expect(server.waitForLine(containing: "forwarding com.example.agekit events to"))
+        let ca = try LocalCertificateAuthority.load(directory: directory.appendingPathComponent("ca").path)
+        let appTransactionId = "AT-\(label.uppercased())"
+        _ = try await register(server, ca, accountId: "erin", appTransactionId: appTransactionId)
+        let rescind = try SimulatedPayloads.notification(
+            type: "RESCIND_CONSENT", subtype: nil, bundleId: "com.example.agekit", environment: .localTesting,
+            appTransactionId: appTransactionId, ca: ca)
+        #expect(try await server.post(signedPayload: rescind).status == 200)
+        return (server, directory, configuration)
     }
 }
