@@ -105,8 +105,9 @@ struct AttackEndToEndTests {
         }
         #expect(closedAt.count == 2, "open after 30 s: \(closedAt)")
         // The grace (10 s, up to a quarter more), a byte every 2 s to notice, and slack for a
-        // machine running other suites beside this one (15 s was missed once there).
-        #expect(closedAt.values.allSatisfy { $0 < 20 }, "\(closedAt)")
+        // machine running other suites beside this one (15 s, then 20.0 s, were missed there):
+        // far from the 108 s the declared length would allow.
+        #expect(closedAt.values.allSatisfy { $0 < 25 }, "\(closedAt)")
         #expect(try await server.request("GET", "/healthz").status == 200)
         let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
         #expect(metrics.contains(#"agekit_transport_refusals_total{code="body_too_slow"} 2"#), "\(metrics)")
