@@ -108,12 +108,31 @@ struct RequestRulesTests {
         #expect(policy.refusal(forwardedFor: header)?.code == refusal)
     }
 
-    @Test("without X-Forwarded-For a proxy's request is refused; with no allowedSources nothing is read")
+    @Test("without X-Forwarded-For a proxy's request is refused; without trusted proxies nothing is read")
     func forwardedForMissing() throws {
         let policy = try SourcePolicy(["17.0.0.0/8"], trustedProxies: ["10.0.0.0/8"])
         #expect(policy.refusal(forwardedFor: nil)?.code == "forwarded_for_missing")
-        #expect(try !SourcePolicy([], trustedProxies: ["10.0.0.0/8"]).readsForwardedFor)
         #expect(try !SourcePolicy(["17.0.0.0/8"]).readsForwardedFor)
+        #expect(!SourcePolicy.any.readsForwardedFor)
+    }
+
+    @Test(
+        "trusted proxies without allowedSources: the forwarded client is read, any client allowed, so Apple's lane sees Apple's address"
+    )
+    func proxiesWithoutAllowedSources() throws {
+        let policy = try SourcePolicy([], trustedProxies: ["10.0.0.0/8"])
+        #expect(policy.readsForwardedFor)
+        let proxy = try #require(Platform.addressBytes("10.0.0.4"))
+        for (header, client) in [("17.1.2.3", "17.1.2.3"), ("203.0.113.9, 17.1.2.3, 10.0.0.5", "17.1.2.3")] {
+            #expect(
+                policy.source(peer: proxy, forwardedFor: header, path: "/v2/notifications")
+                    == .client(try #require(Platform.addressBytes(client))))
+        }
+        #expect(policy.refusal(forwardedFor: nil)?.code == "forwarded_for_missing")
+        #expect(policy.refusal(forwardedFor: "example.com")?.code == "forwarded_for_invalid")
+        let direct = try #require(Platform.addressBytes("203.0.113.9"))
+        #expect(policy.accepts(direct))
+        #expect(policy.source(peer: direct, forwardedFor: "17.1.2.3", path: "/v2/notifications") == .direct)
     }
 
     @Test(

@@ -177,12 +177,13 @@ struct AttackEndToEndTests {
 
     /// `jws` posted from `source`, another loopback address: a sender that is not Apple.
     static func post(
-        _ jws: String, port: UInt16, from source: String
+        _ jws: String, port: UInt16, from source: String, forwardedFor: String? = nil
     ) throws -> (status: Int?, code: String?, retryAfter: String?) {
         let body = #"{"signedPayload":"\#(jws)"}"#
         let connection = try #require(RawConnection(port: port, from: source))
         connection.send(
             "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                + (forwardedFor.map { "X-Forwarded-For: \($0)\r\n" } ?? "")
                 + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
         let text = connection.read(seconds: 10).text
         func match(_ pattern: String) -> String? {

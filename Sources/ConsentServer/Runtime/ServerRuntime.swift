@@ -110,13 +110,17 @@ package final class ServerRuntime: Sendable {
             let host = adminHost.contains(":") ? "[\(adminHost)]" : adminHost
             say("  admin API, /metrics and /readyz on http://\(host):\(adminServer.port)")
         }
+        let proxies = configuration.allowedSources.trustedProxies
         if !configuration.allowedSources.cidrs.isEmpty {
-            let proxies = configuration.allowedSources.trustedProxies
             say(
                 "  accepting clients from \(configuration.allowedSources.cidrs.joined(separator: ", "))"
                     + (proxies.isEmpty
                         ? " only"
                         : ", and through the trusted proxies \(proxies.joined(separator: ", ")) for those clients"))
+        } else if !proxies.isEmpty {
+            say(
+                "  accepting any client; through the trusted proxies \(proxies.joined(separator: ", ")) the client is read from X-Forwarded-For"
+            )
         }
         say("  configuration: \(configuration.source)")
         say("  store: \(ledger.store.location)")

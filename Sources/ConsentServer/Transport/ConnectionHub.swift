@@ -16,12 +16,19 @@ final class ConnectionHub: Sendable {
     /// The request head deadline and the minimum body rate.
     let watch: ConnectionWatch
     let sources: SourcePolicy
+    /// The per-address limit when trusted proxies are configured (libmicrohttpd keeps it
+    /// otherwise).
+    let slots: AddressSlots?
 
     init(
-        responder: any HTTPResponder, maxBodyBytes: Int, watch: ConnectionWatch? = nil, sources: SourcePolicy = .any
+        responder: any HTTPResponder, maxBodyBytes: Int, watch: ConnectionWatch? = nil, sources: SourcePolicy = .any,
+        maxConnectionsPerAddress: Int = 0
     ) {
         self.responder = responder
         self.sources = sources
+        slots =
+            sources.hasTrustedProxies && maxConnectionsPerAddress > 0
+            ? AddressSlots(limit: maxConnectionsPerAddress) : nil
         self.maxBodyBytes = maxBodyBytes
         self.watch = watch ?? ConnectionWatch(headSeconds: 0, minBodyBytesPerSecond: 0, maxBodyBytes: maxBodyBytes)
     }
@@ -42,6 +49,13 @@ final class ConnectionHub: Sendable {
 
     static func bodyTooLarge(limit: Int) -> TransportRefusal {
         TransportRefusal(413, "body_too_large", "the request body exceeds the limit of \(limit) bytes")
+    }
+
+    static func tooManyConnections(limit: Int) -> TransportRefusal {
+        TransportRefusal(
+            429, "too_many_connections",
+            "the forwarded client already has \(limit) requests in flight (http.maxConnectionsPerAddress)",
+            close: true)
     }
 
     /// Tells the responder of a refusal of the transport's own (its log and metrics).

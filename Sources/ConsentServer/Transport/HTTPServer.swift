@@ -48,7 +48,8 @@ package final class HTTPServer: Sendable {
                 expired: { [responder] code in responder.transportRefused(RefusedRequest(code: code)) })
             let hub = ConnectionHub(
                 responder: responder, maxBodyBytes: configuration.maxBodyBytes, watch: watch,
-                sources: configuration.allowedSources)
+                sources: configuration.allowedSources,
+                maxConnectionsPerAddress: configuration.maxConnectionsPerAddress)
             let daemon = try MHDDaemon.start(configuration: configuration, address: address, hub: hub)
             self.hub.withLock { $0 = hub }
             boundPort.store(daemon.port, ordering: .releasing)

@@ -105,7 +105,8 @@ final class MHDDaemon: @unchecked Sendable {
                 option: .NOTIFY_CONNECTION, value: unsafeBitCast(mhdConnectionNotified, to: Int.self),
                 ptr_value: hubPointer),
         ]
-        if configuration.maxConnectionsPerAddress > 0 {
+        // Behind trusted proxies the limit is counted per client (AddressSlots), not per socket.
+        if configuration.maxConnectionsPerAddress > 0 && !configuration.allowedSources.hasTrustedProxies {
             options.append(
                 MHD_OptionItem(
                     option: .PER_IP_CONNECTION_LIMIT, value: configuration.maxConnectionsPerAddress, ptr_value: nil))

@@ -34,9 +34,12 @@ let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { hubPointer, address, _ in
         hub.refused(RefusedRequest(code: "source_not_allowed"))
         return .NO
     }
-    if hub.watch.isEnabled, let client, !hub.sources.isTrustedProxy(client), !hub.watch.admits(client) {
+    guard let client, !hub.sources.isTrustedProxy(client) else { return .YES }
+    if let slots = hub.slots, !slots.hasRoom(client) {
+        hub.refused(RefusedRequest(code: "too_many_connections"))
         return .NO
     }
+    if hub.watch.isEnabled, !hub.watch.admits(client) { return .NO }
     return .YES
 }
 
@@ -45,14 +48,22 @@ let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { hubPointer, address, _ in
 let mhdConnectionNotified: MHD_NotifyConnectionCallback = { hubPointer, connection, _, event in
     guard let hubPointer, let connection else { return }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
-    guard hub.watch.isEnabled else { return }
+    guard hub.watch.isEnabled || hub.slots != nil else { return }
+    let key = UInt(bitPattern: Int(bitPattern: connection))
     if event == .CONNECTION_NOTIFY_STARTED {
         let client = SourcePolicy.clientBytes(
             agekit_mhd_client_address(connection).flatMap { Platform.addressBytes(of: $0) })
         let address = client.flatMap { hub.sources.isTrustedProxy($0) ? nil : $0 }
-        hub.watch.started(connection, socket: agekit_mhd_connection_fd(connection), address: address)
+        let socket = agekit_mhd_connection_fd(connection)
+        // Accepted together past the limit (the accept check reads, this takes): shut down.
+        if let slots = hub.slots, let address, !slots.take(address, connection: key) {
+            hub.refused(RefusedRequest(code: "too_many_connections"))
+            Platform.shutDown(socket: socket)
+        }
+        if hub.watch.isEnabled { hub.watch.started(connection, socket: socket, address: address) }
     } else {
-        hub.watch.closed(connection)
+        hub.slots?.closed(key)
+        if hub.watch.isEnabled { hub.watch.closed(connection) }
     }
 }
 
@@ -66,6 +77,9 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { hubPointer, connection
     requestPointer.pointee = nil
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
     context.slot.finish()
+    if let held = context.heldSlot {
+        Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue().slots?.give(held)
+    }
     guard context.counted else { return }
     let hub = Unmanaged<ConnectionHub>.fromOpaque(hubPointer).takeUnretainedValue()
     hub.inFlight.subtract(1, ordering: .releasing)
@@ -155,6 +169,10 @@ enum MHDRequestHandling {
         case .client(let client):
             // The request is the client's, not the proxy's: its budgets and limits are the client's.
             context.request.clientAddress = client
+            if let slots = hub.slots {
+                guard slots.take(client) else { return ConnectionHub.tooManyConnections(limit: slots.limit) }
+                context.heldSlot = client
+            }
             return nil
         case .refused(let refusal):
             return TransportRefusal(403, refusal.code.rawValue, refusal.message, close: true)

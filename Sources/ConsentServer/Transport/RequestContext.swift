@@ -22,6 +22,9 @@ final class RequestContext {
     var nextBodyCheck = Int.max
     /// Its head accepted: counted in the hub's `inFlight` until completed.
     var counted = false
+    /// The forwarded client whose slot this request holds (``AddressSlots``), given back
+    /// when it completes.
+    var heldSlot: [UInt8]?
     /// The head's fields as they were collected; its verdict comes after the last one.
     var head = HeadCheck()
     let slot: ReplySlot

@@ -2,7 +2,7 @@
 /// checked when a connection is accepted, before a byte of it is read. Empty accepts all.
 ///
 /// Trusted proxies are accepted too, and the client of each request they forward is read
-/// from `X-Forwarded-For`: the last address in it that is not itself a trusted proxy (each
+/// from `X-Forwarded-For` (with or without ranges): the last address in it that is not itself a trusted proxy (each
 /// proxy appends the address it saw; anything to the left of the first one it did not add is
 /// the client's own writing). A direct client's header is never read.
 package struct SourcePolicy: Sendable, Equatable {
@@ -34,8 +34,12 @@ package struct SourcePolicy: Sendable, Equatable {
 
     var acceptsAll: Bool { ranges.isEmpty }
 
-    /// Whether requests from some connections must name an allowed client in `X-Forwarded-For`.
-    var readsForwardedFor: Bool { !ranges.isEmpty && !proxies.isEmpty }
+    var hasTrustedProxies: Bool { !proxies.isEmpty }
+
+    /// Whether requests from some connections name their client in `X-Forwarded-For`: with
+    /// trusted proxies, whether or not `allowedSources` limits the clients, so that Apple's
+    /// lane and the per-address limits see the client rather than the proxy.
+    var readsForwardedFor: Bool { !proxies.isEmpty }
 
     /// True when a connection from `address` (its bytes as accepted, see ``clientBytes(_:)``;
     /// nil for a family that is not IP) is accepted: it lies in one of the ranges or is a
@@ -102,7 +106,7 @@ package struct SourcePolicy: Sendable, Equatable {
             // A proxy of ours passed it on: the client is further left (the first entry, even a
             // proxy's, is the last word).
             if index > 0 && Self.contains(proxies, bytes) { continue }
-            guard Self.contains(ranges, bytes) else {
+            guard ranges.isEmpty || Self.contains(ranges, bytes) else {
                 return .failure(
                     ServerError(
                         .sourceNotAllowed, "the forwarded client \(text) is not in allowedSources"))
