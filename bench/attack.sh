@@ -20,6 +20,13 @@
 #            rotated leaf arrives from 127.0.0.1, which stands for Apple's 17.0.0.0/8: the time
 #            to its 200 is reported (target: within 2 s), and the valid rate beside the flood
 #            (target: at least 0.50 of the rate alone)
+#   churn    BENCH_CHURN (4500) connections from 90 addresses that send a byte of a head and
+#            reconnect the moment they are cut, over the default maxConnections (4,096), on the
+#            default configuration; beside them honest uploads whose bodies take 0.2, 0.5 and
+#            1 s: the share answered (target: at least 0.95 for 1 s) and the evictions a second
+#   proxy    every connection from 127.0.0.5, a trusted proxy, default limits: one client holds
+#            BENCH_PROXY_SLOW (200) uploads that never send their body, eight honest uploaders
+#            post for other clients: the share stored (target 1.00), the slow client's refused
 #
 # Each phase runs on a server of its own with a fresh database, after the same warm-up of
 # valid load (not reported): the phases differ only in the attack, not in how much the
@@ -35,7 +42,7 @@
 # Settings (environment): BENCH_SECONDS (8) per phase, BENCH_WARMUP (4) seconds before each,
 # BENCH_CONNECTIONS (32) for the valid load, BENCH_TRICKLE (2000) connections, BENCH_FORGERS
 # (40) authorities, BENCH_PAIRS (3) alone-then-forged pairs, BENCH_ONLY=budget (or bomb, or
-# forged) for those phases alone.
+# forged, or churn, which runs churn and proxy) for those phases alone.
 set -euo pipefail
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -49,6 +56,8 @@ TRICKLE=${BENCH_TRICKLE:-2000}
 FORGERS=${BENCH_FORGERS:-40}
 PAIRS=${BENCH_PAIRS:-3}
 BOMBS=${BENCH_BOMBS:-57}
+CHURN=${BENCH_CHURN:-4500}
+PROXY_SLOW=${BENCH_PROXY_SLOW:-200}
 ATTACK_DIR=$BENCH_DIR/attack
 # Every client runs at the lowest priority: on cores it shares with the server it takes only
 # what the server leaves, the nearest this machine comes to clients on machines of their own
@@ -81,6 +90,9 @@ printf '{"localTesting": true, "http": {"maxConnectionsPerAddress": 512}}\n' >"$
 # The budget phases: 127.0.0.1 (the valid load and the probe) plays Apple's addresses.
 printf '{"localTesting": true, "http": {"maxConnectionsPerAddress": 512}, "notifications": {"appleSources": ["127.0.0.1/32"]}}\n' \
     >"$WORK/agekit-lanes.json"
+# The churn phase: the default configuration. The proxy phase: 127.0.0.5 is a trusted proxy.
+printf '{"localTesting": true}\n' >"$WORK/agekit-default.json"
+printf '{"localTesting": true, "trustedProxies": ["127.0.0.5/32"]}\n' >"$WORK/agekit-proxy.json"
 # The flood of the budget phases comes from another address: wrk's connections bound there.
 "${CC:-clang}" -O2 -shared -fPIC -o "$WORK/bind_source.so" "$ATTACK_DIR/bind_source.c" -ldl \
     || die "could not build the source-address shim"
@@ -116,6 +128,7 @@ for set in warmup phase; do
     awk -v out="$WORK/valid-$set.jsonl" '{ print > (out "." ((NR - 1) % 2)) }' "$WORK/valid-$set.jsonl"
 done
 : >"$WORK/forged.jsonl"
+[ "${BENCH_ONLY:-}" = churn ] && FORGERS=0 # the churn phases need valid payloads only
 for forger in $(seq 1 "$FORGERS"); do
     "$AGEKIT" simulate ca --ca-dir "$WORK/forger-$forger" >/dev/null
     # Every other forger names the server's root as x5c[2]: past the cheap check, into the budget.
@@ -126,6 +139,7 @@ for forger in $(seq 1 "$FORGERS"); do
 done
 # Never-seen forged chains for the budget phases, and a genuine rotated leaf.
 for kind in leaves intermediates; do
+    [ "${BENCH_ONLY:-}" != churn ] || break
     "$PY" "$ATTACK_DIR/gen_chains.py" "$kind" "$WORK/ca" 16000 "$WORK/forged-$kind.jsonl"
 done
 "$PY" "$ATTACK_DIR/gen_chains.py" rotate "$WORK/ca" "$WORK/rotated-ca"
@@ -366,6 +380,53 @@ bomb_summary() {
     say "JSON bombs: $(field sent_rate "$(grep '^paced ' "$WORK/bomb0-bombs.txt")")/s, each on a connection of its own, kept $(ratio bomb0) of the valid rate alone (target 0.70); a bomb, its connection cut, cost $cpu_bomb us of server CPU alone ($bomb_line) against $cpu_forged_closed us for a forged request on a connection of its own and $cpu_forged us on a kept-alive one (target: no more)"
 }
 
+evictions() { # the connection_evicted count of the running server
+    curl -s "$URL/metrics" | awk '/^agekit_transport_refusals_total\{code="connection_evicted"\}/ {print $2}' | grep . || echo 0
+}
+
+run_churn() { # NAME
+    say "phase $1: $CHURN reconnecting connections from 90 addresses, default configuration; honest uploads of 0.2, 0.5 and 1 s"
+    [ -z "$SERVER_PID" ] || stop_server
+    start_server "$1" "$WORK/agekit-default.json"
+    local before after seconds=$((SECONDS_PER_PHASE * 2))
+    before=$(evictions)
+    $CLIENT "$PY" "$ATTACK_DIR/churn.py" churn "$PORT" "$WORK/valid-phase.jsonl" "$seconds" "$CHURN" 90 \
+        >"$WORK/$1.txt" 2>&1 || { cat "$WORK/$1.txt" >&2; die "the churn phase failed"; }
+    after=$(evictions)
+    CHURN_EVICTIONS=$(awk -v a="$before" -v b="$after" -v s="$((seconds + 3))" 'BEGIN {printf "%.0f", (b - a) / s}')
+    grep '^churn ' "$WORK/$1.txt" >"$WORK/churn-lines.txt" || { cat "$WORK/$1.txt" >&2; die "churn printed nothing"; }
+    curl -sf "$URL/healthz" >/dev/null || { say "$1: /healthz did not answer after the churn"; FAILED=1; }
+    stop_server
+}
+
+run_proxy() { # NAME
+    say "phase $1: through a trusted proxy, one client holding $PROXY_SLOW bodies that never come, eight honest uploaders"
+    [ -z "$SERVER_PID" ] || stop_server
+    start_server "$1" "$WORK/agekit-proxy.json"
+    $CLIENT "$PY" "$ATTACK_DIR/churn.py" proxy "$PORT" "$WORK/valid-phase.jsonl" "$SECONDS_PER_PHASE" "$PROXY_SLOW" \
+        >"$WORK/$1.txt" 2>&1 || { cat "$WORK/$1.txt" >&2; die "the proxy phase failed"; }
+    PROXY_LINE=$(grep '^proxy ' "$WORK/$1.txt") || { cat "$WORK/$1.txt" >&2; die "proxy printed nothing"; }
+    stop_server
+}
+
+churn_summary() {
+    while read -r line; do
+        say "churn: uploads of $(field upload_s "$line") s: $(field answered "$line") of $(field uploads "$line") answered ($(field answered_share "$line"); target 0.95 for 1 s), $(field stored "$line") stored; the crowd opened $(field opened "$line") connections"
+    done <"$WORK/churn-lines.txt"
+    say "churn: $CHURN_EVICTIONS evictions a second"
+    local one_second
+    one_second=$(field answered_share "$(grep 'upload_s=1.0 ' "$WORK/churn-lines.txt")")
+    awk -v s="${one_second:-0}" 'BEGIN {exit !(s >= 0.95)}' || { say "churn: uploads of 1 s under 0.95 answered"; FAILED=1; }
+    say "proxy: the slow client held $(field slow_held "$PROXY_LINE") of $(field slow "$PROXY_LINE") (the limit is 64), $(field slow_refused_429 "$PROXY_LINE") refused 429, $(field slow_cut "$PROXY_LINE") cut; honest clients: $(field stored "$PROXY_LINE") of $(field honest "$PROXY_LINE") stored ($(field stored_share "$PROXY_LINE"); target 1.00)"
+}
+
+if [ "${BENCH_ONLY:-}" = churn ]; then
+    # The churn and proxy phases alone: BENCH_ONLY=churn bench/attack.sh
+    run_churn churn0
+    run_proxy proxy0
+    churn_summary
+    exit "$FAILED"
+fi
 if [ "${BENCH_ONLY:-}" = bomb ]; then
     # The bomb phase and the costs alone: BENCH_ONLY=bomb bench/attack.sh
     run_alone alone0
@@ -418,6 +479,8 @@ if [ "$ONLY_FORGED" = 0 ]; then
     run_budget chains0 intermediates cold
     PHASES="$PHASES alone$((PAIRS + 1)) readyz0 alone$((PAIRS + 2)) bomb0 alone$((PAIRS + 3)) slow0"
     PHASES="$PHASES alone$((PAIRS + 4)) leaves0 alone$((PAIRS + 5)) chains0"
+    run_churn churn0
+    run_proxy proxy0
     measure_costs
 fi
 
@@ -456,4 +519,5 @@ say "the machine was busy alone:$busy %"
 say "server CPU per request: valid$valid_cpu us alone; forged $cpu_forged us alone ($forged_line), about$mixed us beside valid ones"
 bomb_summary
 for phase in leaves0 chains0; do budget_summary "$phase"; done
+churn_summary
 exit "$FAILED"
