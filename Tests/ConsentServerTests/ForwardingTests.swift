@@ -74,6 +74,28 @@ struct ForwardingTests {
         #expect(!EventSignature.isValid(signature, secret: Self.secret, timestamp: 1_700_000_001, body: body))
     }
 
+    @Test("during a rotation both secrets sign, each signature verifies alone, and the window ends")
+    func rotationSignatures() throws {
+        let body = Array(#"{"kind":"consentRevoked"}"#.utf8)
+        let previous = "previous-secret-0123456789"
+        let target = Forwarder.Target(
+            url: try #require(URL(string: "http://127.0.0.1:9/e")), secret: Self.secret, previousSecret: previous,
+            previousSecretUntil: 2_000)
+        #expect(target.secrets(at: 1_999) == [Self.secret, previous])
+        #expect(target.secrets(at: 2_000) == [Self.secret])
+        let header = try #require(
+            EventSignature.headers(secrets: target.secrets(at: 0), timestamp: 7, body: body, eventId: "a:1")[
+                EventSignature.signatureHeader])
+        #expect(
+            header
+                == EventSignature.sign(secret: Self.secret, timestamp: 7, body: body) + " "
+                + EventSignature.sign(secret: previous, timestamp: 7, body: body))
+        #expect(EventSignature.isValid(header, secret: Self.secret, timestamp: 7, body: body))
+        #expect(EventSignature.isValid(header, secret: previous, timestamp: 7, body: body))
+        #expect(!EventSignature.isValid(header, secret: "a-third-secret-0123456789", timestamp: 7, body: body))
+        #expect(!EventSignature.isValid(header + "0", secret: previous, timestamp: 7, body: body))
+    }
+
     @Test(
         "retries back off exponentially up to a cap, then stop",
         arguments: [(1, 2.0), (2, 4.0), (3, 8.0), (7, 60.0)] as [(Int, Double)])

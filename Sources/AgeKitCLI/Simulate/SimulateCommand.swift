@@ -34,7 +34,12 @@ struct SimulateCommand: Command {
                 "instead of the system's, e.g. a self-signed certificate of",
                 "'agekit serve' or of a backend; the name or address in the", "URL must match the certificate."),
             .valued("secret", "SECRET", "event: the forwarding secret to sign with."),
-            .valued("config", "FILE", "event: take the url and secret from this app's forwarding."),
+            .valued(
+                "previous-secret", "SECRET", "event: sign with this one too, as during a rotation",
+                "(AgeKit-Signature: v1=... v1=...)."),
+            .valued(
+                "config", "FILE", "event: take the url and secret from this app's forwarding",
+                "(with its previousSecret while its rotation lasts)."),
             .valued(
                 "kind", "KIND", "event: consentRevoked (default), consentRestored,",
                 "revocationParked or appTransactionLinked."),
@@ -56,7 +61,9 @@ struct SimulateCommand: Command {
         Subcommand("app-transaction", "A signed app transaction (what an app sends its backend).", options: common),
         Subcommand(
             "event", "A sample consent event POSTed to a backend as 'agekit serve' forwards one.",
-            options: ["to", "secret", "config", "bundle-id", "kind", "account-id", "cacert", "json"]),
+            options: [
+                "to", "secret", "previous-secret", "config", "bundle-id", "kind", "account-id", "cacert", "json",
+            ]),
         Subcommand("ca", "Creates the CA if needed; prints its root's path and SHA-256.", options: ["ca-dir", "json"]),
     ]
     static let help = """
@@ -69,8 +76,9 @@ struct SimulateCommand: Command {
                agekit simulate app-transaction [--app-transaction-id ID] [--bundle-id ID]
                                             [--environment ENV] [--app-apple-id N] [--ca-dir DIR] [--json]
                agekit simulate ca [--ca-dir DIR] [--json]
-               agekit simulate event [--to URL] [--secret SECRET] [--config FILE] [--bundle-id ID]
-                                            [--kind KIND] [--account-id ID] [--cacert FILE] [--json]
+               agekit simulate event [--to URL] [--secret SECRET] [--previous-secret SECRET]
+                                            [--config FILE] [--bundle-id ID] [--kind KIND]
+                                            [--account-id ID] [--cacert FILE] [--json]
 
         Signs payloads the way the App Store does (ES256, 3-certificate x5c) with a local test
         certificate authority, created in --ca-dir on first use. They verify only where that
@@ -90,7 +98,9 @@ struct SimulateCommand: Command {
                             forwards one: the same JSON and AgeKit-Signature headers, signed
                             with --secret (or the app's forwarding url and secret in --config),
                             so the backend's signature check can be tried without a
-                            notification. Prints the answer; exit 0 on 2xx, 1 otherwise.
+                            notification; with --previous-secret (or a rotation in --config)
+                            it carries both signatures, as during a secret's rotation.
+                            Prints the answer; exit 0 on 2xx, 1 otherwise.
 
         Each subcommand refuses the options it does not take ('agekit help simulate SUBCOMMAND').
 

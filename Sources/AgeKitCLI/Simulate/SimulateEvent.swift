@@ -13,7 +13,7 @@ enum SimulateEvent {
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
         let parsed = try Arguments(arguments, SimulateCommand.options(of: SimulateCommand.subcommand("event")))
         if let extra = parsed.positionals.first { throw .usage("unexpected argument '\(extra)'") }
-        let (url, secret, bundleId) = try target(parsed, console)
+        let (url, secrets, bundleId) = try target(parsed, console)
         let kinds = ["consentRevoked", "consentRestored", "revocationParked", "appTransactionLinked"]
         let kindName = parsed.value("kind") ?? "consentRevoked"
         guard kinds.contains(kindName), let kind = LedgerEvent.Kind(rawValue: kindName) else {
@@ -35,17 +35,19 @@ enum SimulateEvent {
             throw .failure(code: "encoding_failed", message: "\(error)")
         }
         let headers = EventSignature.headers(
-            secret: secret, timestamp: now / 1000, body: body, eventId: "\(bundleId):\(event.cursor)")
+            secrets: secrets, timestamp: now / 1000, body: body, eventId: "\(bundleId):\(event.cursor)")
         return try await SimulateCommand.post(
             url, headers: headers, body: body, cacert: parsed.value("cacert"), json: parsed.flag("json"),
             console: console)
     }
 
-    /// Where to send and with which secret: the options, else the forwarding of the app
-    /// (--bundle-id, or the one that forwards) in the configuration.
-    static func target(_ parsed: Arguments, _ console: Console) throws(CLIError) -> (URL, String, String) {
+    /// Where to send and with which secrets (the current one first): the options, else the
+    /// forwarding of the app (--bundle-id, or the one that forwards) in the configuration,
+    /// with its previous secret while its rotation lasts.
+    static func target(_ parsed: Arguments, _ console: Console) throws(CLIError) -> (URL, [String], String) {
         var url = parsed.value("to")
         var secret = parsed.value("secret")
+        var previous = parsed.value("previous-secret")
         var bundleId = parsed.value("bundle-id")
         if url == nil || secret == nil {
             let configuration: ServerConfiguration
@@ -61,12 +63,18 @@ enum SimulateEvent {
             guard let app = forwarding.first, let target = app.forwarding else {
                 throw .usage("name --to URL and --secret SECRET, or a --config whose app forwards events")
             }
+            if secret == nil, previous == nil, let until = target.previousSecretUntil,
+                until > Clock.system.now()
+            {
+                previous = target.previousSecret
+            }
             (url, secret, bundleId) = (url ?? target.url, secret ?? target.secret, app.bundleId)
         }
         guard let text = url, let parsedURL = URL(string: text), ["http", "https"].contains(parsedURL.scheme ?? ""),
             parsedURL.host != nil
         else { throw .usage("--to: '\(url ?? "")' is not an http(s) URL") }
         guard let secret, !secret.isEmpty else { throw .usage("--secret: empty") }
-        return (parsedURL, secret, bundleId ?? SignedDataOptions.defaultBundleId)
+        if previous?.isEmpty == true { throw .usage("--previous-secret: empty") }
+        return (parsedURL, [secret] + (previous.map { [$0] } ?? []), bundleId ?? SignedDataOptions.defaultBundleId)
     }
 }

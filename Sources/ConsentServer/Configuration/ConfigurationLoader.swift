@@ -192,23 +192,18 @@ package struct ConfigurationLoader {
     private func forwarding(_ reader: FieldReader?) throws(ServerError) -> ForwardingConfiguration? {
         guard let reader else { return nil }
         try reader.allowOnly([
-            "url", "secret", "secretEnvironmentVariable", "allNotifications", "maxAttempts", "timeoutSeconds",
+            "url", "secret", "secretEnvironmentVariable", "previousSecret", "previousSecretEnvironmentVariable",
+            "previousSecretUntil", "allNotifications", "maxAttempts", "timeoutSeconds",
         ])
         guard let url = try reader.string("url"), let parsed = URL(string: url),
             ["http", "https"].contains(parsed.scheme ?? "")
         else { throw ServerError.configuration(reader.field("url"), "required: the backend's http(s) URL") }
-        var secret = try reader.string("secret")
-        if let variable = try reader.string("secretEnvironmentVariable") {
-            guard let value = environment[variable] else {
-                throw ServerError.configuration(reader.field("secretEnvironmentVariable"), "\(variable) is not set")
-            }
-            secret = value
-        }
-        guard let secret, secret.count >= 16 else {
+        guard let secret = try secret(reader, "secret"), secret.count >= 16 else {
             throw ServerError.configuration(
                 reader.field("secret"), "required, at least 16 characters (or secretEnvironmentVariable)")
         }
         var configuration = ForwardingConfiguration(url: url, secret: secret)
+        try rotation(reader, into: &configuration)
         configuration.allNotifications = try reader.bool("allNotifications") ?? false
         if let attempts = try reader.int("maxAttempts") {
             guard (1...100).contains(attempts) else {
@@ -223,6 +218,41 @@ package struct ConfigurationLoader {
             configuration.timeoutSeconds = Int(timeout)
         }
         return configuration
+    }
+
+    /// `NAME`, or the environment variable `NAMEEnvironmentVariable` names.
+    private func secret(_ reader: FieldReader, _ name: String) throws(ServerError) -> String? {
+        guard let variable = try reader.string(name + "EnvironmentVariable") else { return try reader.string(name) }
+        guard let value = environment[variable] else {
+            throw ServerError.configuration(reader.field(name + "EnvironmentVariable"), "\(variable) is not set")
+        }
+        return value
+    }
+
+    /// A secret being replaced: signed with too until `previousSecretUntil`, which it needs,
+    /// so that a forgotten rotation ends by itself.
+    private func rotation(_ reader: FieldReader, into configuration: inout ForwardingConfiguration) throws(ServerError)
+    {
+        let until = try reader.string("previousSecretUntil")
+        guard let previous = try secret(reader, "previousSecret") else {
+            if until != nil {
+                throw ServerError.configuration(
+                    reader.field("previousSecretUntil"),
+                    "only with previousSecret (or previousSecretEnvironmentVariable)")
+            }
+            return
+        }
+        guard previous.count >= 16, previous != configuration.secret else {
+            throw ServerError.configuration(
+                reader.field("previousSecret"), "at least 16 characters, and not the current secret")
+        }
+        guard let until, let date = ISO8601DateFormatter().date(from: until) else {
+            throw ServerError.configuration(
+                reader.field("previousSecretUntil"),
+                "required with previousSecret: when the rotation ends, as 2027-01-31T00:00:00Z")
+        }
+        configuration.previousSecret = previous
+        configuration.previousSecretUntil = Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     /// `"api": {"keyId", "issuerId", "privateKey", "baseURL"?}` in an app entry.

@@ -111,6 +111,10 @@ package struct AppConfiguration: Sendable, Equatable {
 package struct ForwardingConfiguration: Sendable, Equatable {
     package var url: String
     package var secret: String
+    /// The secret being replaced: events are signed with both until `previousSecretUntil`
+    /// (ms since 1970), so the backend can switch at any moment of the window.
+    package var previousSecret: String?
+    package var previousSecretUntil: Int64?
     package var allNotifications = false
     package var maxAttempts = 8
     package var timeoutSeconds = 10

@@ -4,6 +4,9 @@ import Foundation
 /// The signature a backend checks on every forwarded event:
 /// `AgeKit-Signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>` with the
 /// timestamp in `AgeKit-Timestamp` (seconds since 1970), so a replay can be refused by age.
+/// During a secret's rotation the field holds one signature per secret, separated by a
+/// space (`v1=<new> v1=<previous>`), and a backend accepts the event when any of them is its
+/// own: it can move to the new secret at any moment of the window.
 package enum EventSignature {
     package static let timestampHeader = "AgeKit-Timestamp"
     package static let signatureHeader = "AgeKit-Signature"
@@ -15,23 +18,30 @@ package enum EventSignature {
 
     /// Every header of a forwarded event's request: the signature over `body` at `timestamp`,
     /// the event's stable id and the sender's version. `agekit simulate event` sends the same.
-    package static func headers(secret: String, timestamp: Int64, body: [UInt8], eventId: String) -> [String: String] {
+    /// `secrets`: the current one first, then a previous one still in its rotation window.
+    package static func headers(
+        secrets: [String], timestamp: Int64, body: [UInt8], eventId: String
+    )
+        -> [String: String]
+    {
         [
             "Content-Type": "application/json",
             "User-Agent": Release.userAgent,
             timestampHeader: String(timestamp),
-            signatureHeader: sign(secret: secret, timestamp: timestamp, body: body),
+            signatureHeader: secrets.map { sign(secret: $0, timestamp: timestamp, body: body) }.joined(separator: " "),
             eventIdHeader: eventId,
         ]
     }
 
     package static let eventIdHeader = "AgeKit-Event-Id"
 
-    /// Constant-time check of a received signature header.
+    /// Whether any signature of a received header is `secret`'s, each compared in constant time.
     package static func isValid(_ header: String, secret: String, timestamp: Int64, body: [UInt8]) -> Bool {
         let expected = Array(sign(secret: secret, timestamp: timestamp, body: body).utf8)
-        let given = Array(header.utf8)
-        guard given.count == expected.count else { return false }
-        return zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        return header.split(separator: " ").reduce(false) { found, signature in
+            let given = Array(signature.utf8)
+            guard given.count == expected.count else { return found }
+            return (zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0) || found
+        }
     }
 }

@@ -9,14 +9,28 @@ package final class Forwarder: Sendable {
     package struct Target: Sendable, Equatable {
         package var url: URL
         package var secret: String
+        /// The secret being replaced, signed with too until `previousSecretUntil` (ms since 1970).
+        package var previousSecret: String?
+        package var previousSecretUntil: Int64?
         package var timeoutSeconds: Double
         package var schedule: RetrySchedule
 
-        package init(url: URL, secret: String, timeoutSeconds: Double = 10, schedule: RetrySchedule = RetrySchedule()) {
+        package init(
+            url: URL, secret: String, previousSecret: String? = nil, previousSecretUntil: Int64? = nil,
+            timeoutSeconds: Double = 10, schedule: RetrySchedule = RetrySchedule()
+        ) {
             self.url = url
             self.secret = secret
+            self.previousSecret = previousSecret
+            self.previousSecretUntil = previousSecretUntil
             self.timeoutSeconds = timeoutSeconds
             self.schedule = schedule
+        }
+
+        /// The secrets an event sent at `now` (ms since 1970) is signed with.
+        package func secrets(at now: Int64) -> [String] {
+            guard let previousSecret, let until = previousSecretUntil, now < until else { return [secret] }
+            return [secret, previousSecret]
         }
     }
 
@@ -99,9 +113,10 @@ package final class Forwarder: Sendable {
             return
         }
         let body = Array(item.body.utf8)
-        let timestamp = clock.now() / 1000
+        let now = clock.now()
         let headers = EventSignature.headers(
-            secret: target.secret, timestamp: timestamp, body: body, eventId: "\(item.bundleId):\(item.eventCursor)")
+            secrets: target.secrets(at: now), timestamp: now / 1000, body: body,
+            eventId: "\(item.bundleId):\(item.eventCursor)")
         let failure: String
         do {
             let status = try sender.post(

@@ -190,6 +190,20 @@ package struct OperatorCheck: Sendable {
         return Verdict(outcome: .ok, subject: "admin token", detail: "\(path), mode \(String(mode, radix: 8))")
     }
 
+    /// A rotation in its window signs with both secrets; past it, only the current one, and
+    /// the previous one can go.
+    func rotation(_ bundleId: String, until: Int64) -> Verdict {
+        let end = Date(timeIntervalSince1970: Double(until) / 1000).formatted(.iso8601)
+        return until > Int64(Date().timeIntervalSince1970 * 1000)
+            ? Verdict(
+                outcome: .ok, subject: "secret",
+                detail: "\(bundleId): rotating, events signed with the secret and previousSecret until \(end)")
+            : Verdict(
+                outcome: .warn, subject: "secret",
+                detail: "\(bundleId): previousSecretUntil \(end) has passed: events are signed with secret alone; "
+                    + "remove previousSecret")
+    }
+
     func secrets() -> [Verdict] {
         configuration.apps.flatMap { app -> [Verdict] in
             var verdicts: [Verdict] = []
@@ -200,6 +214,7 @@ package struct OperatorCheck: Sendable {
                             outcome: .fail, subject: "secret", detail: "\(app.bundleId): the forwarding secret is empty"
                         )
                         : Verdict(outcome: .ok, subject: "secret", detail: "\(app.bundleId): forwarding secret set"))
+                if let until = forwarding.previousSecretUntil { verdicts.append(rotation(app.bundleId, until: until)) }
             }
             if let api = app.api {
                 verdicts.append(

@@ -138,6 +138,10 @@ package final class ServerRuntime: Sendable {
             forwarder.start()
             for (bundleId, target) in targets.sorted(by: { $0.key < $1.key }) {
                 say("  forwarding \(bundleId) events to \(target.url.absoluteString)")
+                if let until = target.previousSecretUntil, target.previousSecret != nil {
+                    let end = Date(timeIntervalSince1970: Double(until) / 1000).formatted(.iso8601)
+                    say("    signed with the secret and the previous one until \(end) (a rotation)")
+                }
             }
         }
         if let recovery {

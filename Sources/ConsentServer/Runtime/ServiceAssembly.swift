@@ -92,7 +92,9 @@ extension ServerConfiguration {
                 return (
                     app.bundleId,
                     Forwarder.Target(
-                        url: url, secret: forwarding.secret, timeoutSeconds: Double(forwarding.timeoutSeconds),
+                        url: url, secret: forwarding.secret, previousSecret: forwarding.previousSecret,
+                        previousSecretUntil: forwarding.previousSecretUntil,
+                        timeoutSeconds: Double(forwarding.timeoutSeconds),
                         schedule: RetrySchedule(maxAttempts: forwarding.maxAttempts))
                 )
             })
