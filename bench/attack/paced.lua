@@ -42,7 +42,11 @@ function init(args)
    local headers = {["Content-Type"] = "application/json"}
    if args[3] == "close" then headers["Connection"] = "close" end
    if args[2] then
-      for line in io.lines(args[2]) do
+      -- BODIES.N, when it exists, is this thread's own (as bench/serve.sh splits them), so
+      -- that no two threads send the same body.
+      local own = args[2] .. "." .. (thread_id or 0)
+      local file = io.open(own) and own or args[2]
+      for line in io.lines(file) do
          table.insert(requests, wrk.format("POST", nil, headers, line))
       end
    end
@@ -69,7 +73,10 @@ function response(status)
 end
 
 local threads = {}
-function setup(thread) table.insert(threads, thread) end
+function setup(thread)
+   thread:set("thread_id", #threads)
+   table.insert(threads, thread)
+end
 
 function done(summary, latency, requests)
    local counts = {}
@@ -83,7 +90,9 @@ function done(summary, latency, requests)
    -- A request whose connection the server cut without an answer counts as an error, not a request.
    local e = summary.errors
    local errors = e.connect + e.read + e.write + e.timeout
-   io.write(string.format("paced requests=%d rate=%.1f p99_ms=%.3f errors=%d sent_rate=%.1f %s\n", summary.requests,
-      summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, errors,
-      (summary.requests + errors) / (summary.duration / 1e6), table.concat(parts, " ")))
+   io.write(string.format(
+      "paced requests=%d rate=%.1f p99_ms=%.3f errors=%d sent_rate=%.1f p50_ms=%.3f p90_ms=%.3f max_ms=%.3f %s\n",
+      summary.requests, summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, errors,
+      (summary.requests + errors) / (summary.duration / 1e6), latency:percentile(50) / 1000,
+      latency:percentile(90) / 1000, latency.max / 1000, table.concat(parts, " ")))
 end
