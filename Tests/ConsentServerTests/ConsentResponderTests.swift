@@ -104,12 +104,19 @@ struct NotificationRouteTests {
         #expect(fixture.postNotification(try fixture.notification("SUBSCRIBED")).status == 200)
     }
 
+    /// The `agekit_ready` line of `/metrics`.
+    static func readyGauge(_ fixture: ResponderFixture) -> String? {
+        let metrics = String(decoding: fixture.send("GET", "/metrics").body, as: UTF8.self)
+        return metrics.split(separator: "\n").first { $0.hasPrefix("agekit_ready ") }.map(String.init)
+    }
+
     @Test(
         "readiness follows the last notification's commit: not ready while notifications fail, though a small write passes"
     )
     func readinessFollowsTheLastNotification() throws {
         let fixture = try ResponderFixture()
         #expect(fixture.send("GET", "/readyz").status == 200)
+        #expect(Self.readyGauge(fixture) == "agekit_ready 1.0")
         // A full disk: no page more for the database. A notification that needs new pages (here
         // a trigger adds 64 KB beside it) fails with SQLITE_FULL, while the probe's own write,
         // which rewrites a row in place, passes.
@@ -127,11 +134,13 @@ struct NotificationRouteTests {
         let refused = fixture.send("GET", "/readyz")
         #expect(refused.status == 503)
         #expect(refused.errorCode == "store_unavailable")
+        #expect(Self.readyGauge(fixture) == "agekit_ready 0.0")
         try fixture.ledger.store.writeAndWait { connection in
             try connection.execute("PRAGMA max_page_count = 1073741823", [])
         }
         #expect(fixture.postNotification(try fixture.notification("SUBSCRIBED")).status == 200)
         #expect(fixture.send("GET", "/readyz").status == 200)
+        #expect(Self.readyGauge(fixture) == "agekit_ready 1.0")
     }
 
     @Test("a statement the database refuses is store_rejected with 500, not an outage: readiness stays, nothing stored")
@@ -157,6 +166,7 @@ struct NotificationRouteTests {
         #expect(response.status == 503)
         #expect(response.errorCode == "store_unavailable")
         #expect(fixture.send("GET", "/readyz").status == 503)
+        #expect(Self.readyGauge(fixture) == "agekit_ready 0.0")
     }
 }
 

@@ -101,6 +101,31 @@ struct TransportTLSTests {
         #expect(error?.code == .tlsInvalid)
     }
 
+    /// What `/metrics` shows as `agekit_tls_certificate_expiry_timestamp_seconds`: the first
+    /// certificate of the chain file (the one served), not a later one.
+    @Test func theServedCertificatesExpiryIsTheFirstOfTheChain() throws {
+        let started = Date().timeIntervalSince1970
+        let served = try Self.selfSignedFiles()  // two days
+        let issuer = try Self.selfSignedFiles()
+        defer {
+            try? FileManager.default.removeItem(at: served.directory)
+            try? FileManager.default.removeItem(at: issuer.directory)
+        }
+        _ = try Self.run(
+            "openssl",
+            [
+                "req", "-x509", "-key", issuer.directory.appendingPathComponent("k.pem").path, "-days", "30",
+                "-subj", "/CN=issuer", "-out", issuer.directory.appendingPathComponent("c.pem").path,
+            ])
+        let issuerPEM = [UInt8](try Data(contentsOf: issuer.directory.appendingPathComponent("c.pem")))
+        let chain = TLSFiles(certificatePEM: served.tls.certificatePEM + issuerPEM, keyPEM: served.tls.keyPEM)
+        let expiry = try #require(chain.certificateExpiry)
+        #expect(abs(Double(expiry) - (started + 2 * 86_400)) < 120)
+        let issuerExpiry = try #require(TLSFiles(certificatePEM: issuerPEM, keyPEM: []).certificateExpiry)
+        #expect(abs(Double(issuerExpiry) - (started + 30 * 86_400)) < 120)
+        #expect(TLSFiles(certificatePEM: served.tls.keyPEM, keyPEM: []).certificateExpiry == nil)
+    }
+
     @Test func missingFilesAreNamed() {
         let error = #expect(throws: ServerError.self) {
             _ = try TLSFiles(certificatePath: "/nonexistent/c.pem", keyPath: "/nonexistent/k.pem")

@@ -366,6 +366,11 @@ struct ServeEndToEndTests {
         #expect(try Tool.run("curl", ["-sfk", "--tlsv1.2", url]) == 0)
         #expect(try Tool.run("curl", ["-sfk", "--tlsv1.1", "--tls-max", "1.1", url]) != 0)
         #expect(try Tool.run("curl", ["-sf", "http://127.0.0.1:\(server.port)/healthz"]) != 0)
+        // The served certificate's expiry is on /metrics, for an alert before it runs out.
+        let scraped = directory.appendingPathComponent("metrics.txt")
+        #expect(try Tool.run("curl", ["-sfk", "-o", scraped.path, "https://127.0.0.1:\(server.port)/metrics"]) == 0)
+        let metrics = (try? String(contentsOf: scraped, encoding: .utf8)) ?? ""
+        #expect(metrics.contains("# TYPE agekit_tls_certificate_expiry_timestamp_seconds gauge"))
     }
 }
 

@@ -43,6 +43,9 @@ package final class ConsentResponder: HTTPResponder {
         metrics.gauge("agekit_chain_cache_misses", help: "x5c chains verified in full.") {
             Double(verifier.cacheStatistics.misses)
         }
+        metrics.gauge("agekit_ready", help: "1 while /readyz answers 200 (the store commits), else 0.") {
+            [readiness] in readiness.lastAnswer() ? 1 : 0
+        }
     }
 
     package func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {

@@ -39,6 +39,19 @@ final class ReadinessProbe: Sendable {
         }
     }
 
+    /// The readiness `/metrics` shows, without waiting: false while notifications fail to
+    /// commit or when the last probe failed, true after a probe committed (and before the
+    /// first: start opened the store). Each reading starts the next probe once the last is
+    /// `interval` old, so a scrape shows the answer of the probe the one before it started.
+    func lastAnswer() -> Bool {
+        check { _ in }
+        let probed = state.withLock { state in
+            guard case .failure = state.last else { return true }
+            return false
+        }
+        return probed && ledger.recentFailure(at: clock.now()) == nil
+    }
+
     private func probe() {
         ledger.checkWritable(at: clock.now()) { [self] result in
             let waiting = state.withLock { state in

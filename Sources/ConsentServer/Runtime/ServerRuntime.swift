@@ -61,6 +61,12 @@ package final class ServerRuntime: Sendable {
                 throw ServerError.configuration("tls", error.message)
             }
         }
+        if let expiry = tls?.certificateExpiry {
+            services.metrics.gauge(
+                "agekit_tls_certificate_expiry_timestamp_seconds",
+                help: "When the served TLS certificate expires (Unix time); the files are read at start."
+            ) { Double(expiry) }
+        }
         retention = RetentionSchedule(
             ledger: ledger, retention: configuration.retention,
             say: { line in LineWriter.standardError.write(Array(("agekit serve: " + line).utf8)) })

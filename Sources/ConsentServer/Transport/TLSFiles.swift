@@ -1,3 +1,4 @@
+import AppStoreSignedData
 import Foundation
 
 /// A PEM certificate (chain) and its PEM private key, served by the TLS layer.
@@ -16,6 +17,10 @@ package struct TLSFiles: Sendable {
             certificatePEM: try Self.read(certificatePath, what: "certificate"),
             keyPEM: try Self.read(keyPath, what: "private key"))
     }
+
+    /// When the served certificate (the first of the chain file) expires, in seconds since 1970;
+    /// nil when none can be read (the TLS layer then refuses the pair at start).
+    package var certificateExpiry: Int64? { PEMCertificate.expiry(certificatePEM) }
 
     private static func read(_ path: String, what: String) throws(ServerError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
