@@ -7,7 +7,7 @@ import Foundation
 /// Transaction Info (``HistoryAttribute``).
 struct HistoryCommand: Command {
     static let name = "history"
-    static let summary = "Recover missed notifications from the App Store's notification history."
+    static let summary = "Recover missed notifications and attribute revocations through the App Store Server API."
     static let table =
         OptionTable(
             column: 22,
