@@ -16,6 +16,26 @@ import Testing
     @Test func linksAttributesRemembersMissesAndReportsA401() async throws {
         let setup = try await Setup()
         defer { setup.remove() }
+        try Self.scenario(setup)
+    }
+
+    /// The same on PostgreSQL, in a schema of its own, when `AGEKIT_TEST_POSTGRES_URL` names a server.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["AGEKIT_TEST_POSTGRES_URL"] != nil))
+    func onPostgreSQL() async throws {
+        let base = try #require(ProcessInfo.processInfo.environment["AGEKIT_TEST_POSTGRES_URL"])
+        let schema = "attribution_\(UUID().uuidString.prefix(8).lowercased())"
+        let admin = try StoreURL.open(base, environment: [:])
+        try admin.writeAndWait { connection in try connection.execute("CREATE SCHEMA \(schema)") }
+        defer {
+            _ = try? admin.writeAndWait { connection in try connection.execute("DROP SCHEMA \(schema) CASCADE") }
+            admin.close()
+        }
+        let setup = try await Setup(store: base + (base.contains("?") ? "&" : "?") + "schema=\(schema)&pool_size=2")
+        defer { setup.remove() }
+        try Self.scenario(setup)
+    }
+
+    static func scenario(_ setup: Setup) throws {
         let standIn = setup.fixture.standIn
 
         // A refused key: reported with the credentials it used, nothing changed or remembered.
@@ -102,9 +122,10 @@ import Testing
         let directory = TestScratch.root.appendingPathComponent("agekit-attribute-\(UUID())")
         let fixture: StandInFixture
         let keyFile: TemporaryKeyFile
-        var storePath: String { directory.appendingPathComponent("agekit.sqlite").path }
+        let store: String
 
-        init() async throws {
+        init(store: String? = nil) async throws {
+            self.store = store ?? "sqlite:" + directory.appendingPathComponent("agekit.sqlite").path
             let ca = try LocalCertificateAuthority.loadOrCreate(directory: directory.appendingPathComponent("ca").path)
             fixture = try StandInFixture(count: 0, ca: ca)
             keyFile = try TemporaryKeyFile(fixture.key)
@@ -158,12 +179,12 @@ import Testing
             return try ca.sign(notification)
         }
 
-        func openLedger() throws -> Ledger { try Ledger(store: SQLiteStore(path: storePath)) }
+        func openLedger() throws -> Ledger { try Ledger(store: StoreURL.open(store, environment: [:])) }
 
         /// A configuration file for the binary: this directory, the CA as Apple's root, the stand-in's key.
         func config(keyId: String = StandInFixture.keyId, serving: Bool = false) throws -> String {
             var configuration: [String: Any] = [
-                "dataDirectory": directory.path,
+                "dataDirectory": directory.path, "store": store,
                 "appleRootCertificates": [directory.appendingPathComponent("ca/root.pem").path],
                 "apps": [
                     [
