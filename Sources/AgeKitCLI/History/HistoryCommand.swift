@@ -2,10 +2,12 @@ import AppStoreServerAPI
 import ConsentServer
 import Foundation
 
-/// `agekit history sync`: recovers missed notifications from Get Notification History.
+/// `agekit history sync`: recovers missed notifications from Get Notification History;
+/// `agekit history attribute`: attributes accounts and revocations through Get App
+/// Transaction Info (``HistoryAttribute``).
 struct HistoryCommand: Command {
     static let name = "history"
-    static let summary = "Recover missed notifications from the App Store's notification history."
+    static let summary = "Recover missed notifications and attribute revocations through the App Store Server API."
     static let table =
         OptionTable(
             column: 22,
@@ -18,38 +20,59 @@ struct HistoryCommand: Command {
                 .valued("subtype", "SUBTYPE", "one subtype of --type"),
                 .valued("transaction-id", "ID", "one customer's notifications (not with --type)"),
                 .flag("json", "print the final counts as a JSON object"),
+                .flag("dry-run", "attribute: look up and verify, change nothing"),
             ]) + APICommandOptions.table
     static let options = table.options
     static let subcommands = [
         Subcommand(
-            "sync", "Recovers missed notifications from Get Notification History.", options: options.map(\.name))
+            "sync", "Recovers missed notifications from Get Notification History.",
+            options: options.map(\.name).filter { $0 != "dry-run" }),
+        Subcommand(
+            "attribute", "Links accounts and attributes revocations through Get App Transaction Info.",
+            options: ["app", "config", "data-dir", "store", "dry-run", "json"]),
     ]
     static let help = """
         Usage: agekit history sync --app BUNDLE_ID --environment ENV --since DATE [--until DATE]
                                    [--only-failures] [--type TYPE [--subtype SUBTYPE]] [--transaction-id ID]
                                    [--config FILE] [--data-dir DIR] [--store URL]
                                    [--key-id ID --issuer-id ID --private-key FILE] [--base-url URL] [--json]
+               agekit history attribute [--app BUNDLE_ID] [--config FILE] [--data-dir DIR] [--store URL]
+                                        [--dry-run] [--json]
 
         Pages through the App Store Server API's Get Notification History and feeds every signed
         payload through the same path as POST /v2/notifications: verified, checked against the
         app, stored exactly once (a notification already stored is counted as duplicate and
         changes nothing). History reaches back 180 days in Production and 30 in Sandbox.
 
+        attribute asks Get App Transaction Info about the ledger's accounts known only by
+        transaction ids and its revocations that named no app transaction but carry a
+        transaction id, for every app with an "api" key (or --app). A verified app transaction
+        links the account as a registration does (revocations kept for it apply), or the
+        revocation is kept for it and freezes every account linked to it. An id the App Store
+        says leads to no app transaction is remembered and not asked again. At most \(Int(Attribution.lookupsPerSecond))
+        lookups a second; 'agekit serve' runs the same every hour.
+
         Options:
         \(table.text)
 
-        Prints a progress line per page on standard error and the counts of new, duplicate and
-        rejected payloads on standard output. Exit status: 0 done; 1 an API error or payloads
-        the store could not commit (the code on standard error, e.g. rate_limited, unauthorized,
-        store_unavailable); 2 usage.
+        sync prints a progress line per page on standard error and the counts of new, duplicate
+        and rejected payloads on standard output; attribute a line per account or revocation
+        looked at on standard error and per app what it linked, attributed and left. Exit
+        status: 0 done; 1 an API error or payloads the store could not commit (the code on
+        standard error, e.g. rate_limited, unauthorized, store_unavailable); 2 usage.
         """
 
     static func run(_ arguments: [String], _ console: Console) async throws(CLIError) -> Int32 {
-        let parsed = try Arguments(arguments, options)
+        if arguments.first == "attribute" {
+            let parsed = try Arguments(Array(arguments.dropFirst()), options(of: try subcommand("attribute")))
+            guard parsed.positionals.isEmpty else { throw .usage("unexpected argument '\(parsed.positionals[0])'") }
+            return try await HistoryAttribute.run(parsed, console)
+        }
+        let parsed = try Arguments(arguments, options(of: try subcommand("sync")))
         guard parsed.positionals == ["sync"] else {
             throw .usage(
                 parsed.positionals.isEmpty
-                    ? "name the action: agekit history sync ..."
+                    ? "name the action: agekit history sync ... or agekit history attribute ..."
                     : "unknown action '\(parsed.positionals.joined(separator: " "))'")
         }
         guard let since = try parsed.value("since", as: "an ISO 8601 date", APICommandOptions.date) else {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The App Store Server API endpoints AgeKit needs: notification history and test
-/// notifications. Every call carries a fresh-enough JWT, is retried per ``RetryPolicy``, and
+/// The App Store Server API endpoints AgeKit needs: notification history, test
+/// notifications and app transaction info. Every call carries a fresh-enough JWT, is retried per ``RetryPolicy``, and
 /// fails with one ``AppStoreServerAPIError``.
 package struct AppStoreServerAPIClient: Sendable {
     package let environment: APIEnvironment
@@ -65,6 +65,22 @@ package struct AppStoreServerAPIClient: Sendable {
     package func testNotificationStatus(token: String) async throws(AppStoreServerAPIError) -> TestNotificationStatus {
         let response = try await call("GET", "/inApps/v1/notifications/test/" + Self.pathEscaped(token), body: nil)
         return try decode(TestNotificationStatus.self, from: response, what: "test notification status")
+    }
+
+    /// Get App Transaction Info: the signed app transaction of the customer who made
+    /// `transactionId` (any of their transaction ids works). Returned as signed: the caller
+    /// verifies it like any app transaction before trusting a field of it.
+    package func appTransactionInfo(transactionId: String) async throws(AppStoreServerAPIError) -> String {
+        guard !transactionId.isEmpty else {
+            throw AppStoreServerAPIError(.invalidArgument, "the transaction id is empty")
+        }
+        let response = try await call(
+            "GET", "/inApps/v1/transactions/appTransactions/" + Self.pathEscaped(transactionId), body: nil)
+        let answer = try decode(AppTransactionInfoResponse.self, from: response, what: "app transaction info")
+        guard !answer.signedAppTransactionInfo.isEmpty else {
+            throw AppStoreServerAPIError(.malformedResponse, "the signed app transaction is empty")
+        }
+        return answer.signedAppTransactionInfo
     }
 
     // MARK: - Plumbing

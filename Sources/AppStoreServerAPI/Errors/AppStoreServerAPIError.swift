@@ -28,6 +28,12 @@ package struct AppStoreServerAPIError: CodedServerError {
 
     /// Worth trying the same call again later.
     package var isRetryable: Bool { [.serverError, .network, .rateLimited].contains(code) }
+
+    /// The App Store's final word that a transaction id leads to no app transaction: asking
+    /// again would get the same answer.
+    package var isFinalMiss: Bool {
+        [.invalidTransactionId, .transactionIdNotFound, .appTransactionDoesNotExist].contains(code)
+    }
 }
 
 extension ServerErrorCode where Domain == AppStoreServerAPIError {
@@ -45,6 +51,12 @@ extension ServerErrorCode where Domain == AppStoreServerAPIError {
     package static var unauthorized: Self { Self(rawValue: "unauthorized") }
     /// 404: no such test notification, app or notification URL.
     package static var notFound: Self { Self(rawValue: "not_found") }
+    /// Apple 4000006: not a transaction id Apple could ever know.
+    package static var invalidTransactionId: Self { Self(rawValue: "invalid_transaction_id") }
+    /// Apple 4040010: no transaction with this id (in this environment).
+    package static var transactionIdNotFound: Self { Self(rawValue: "transaction_id_not_found") }
+    /// Apple 4040019: the customer of this transaction has no app transaction.
+    package static var appTransactionDoesNotExist: Self { Self(rawValue: "app_transaction_does_not_exist") }
     /// Any other 4xx: Apple's errorCode and message are in the reason.
     package static var badRequest: Self { Self(rawValue: "bad_request") }
     /// 5xx: retried with backoff before it is reported.

@@ -5,12 +5,15 @@ import Foundation
 enum ErrorMapping {
     /// Apple's documented `errorCode` values this client distinguishes.
     static let appleCodes: [Int64: AppStoreServerAPIError.Code] = [
+        4_000_006: .invalidTransactionId,
         4_000_012: .startDateTooFarInPast,
         4_000_013: .startDateAfterEndDate,
         4_000_014: .invalidPaginationToken,
         4_000_017: .paginationTokenExpired,
         4_040_007: .notFound,  // no notification URL configured for the app in this environment
         4_040_008: .notFound,  // test notification token expired or unknown
+        4_040_010: .transactionIdNotFound,
+        4_040_019: .appTransactionDoesNotExist,
         4_290_000: .rateLimited,
         5_000_000: .serverError,
         5_000_001: .serverError,

@@ -39,14 +39,7 @@ enum LedgerDialectSteps {
         switch self {
         case .sqlite:
             guard try connection.insertUnlessConflicting(insert, values) else { return nil }
-            return try connection.execute(
-                """
-                SELECT links.account_id, accounts.restored_at FROM app_transaction_links links
-                LEFT JOIN accounts ON accounts.bundle_id = links.bundle_id AND accounts.account_id = links.account_id
-                WHERE links.bundle_id = ? AND links.app_transaction_id = ? ORDER BY links.account_id
-                """,
-                .text(bundleId), .text(appTransactionId)
-            ).compactMap(LinkedAccount.init(row:))
+            return try Self.linkedAccounts(connection, bundleId: bundleId, appTransactionId: appTransactionId)
         case .postgres:
             let rows = try connection.execute(
                 """
@@ -59,6 +52,23 @@ enum LedgerDialectSteps {
             guard !rows.isEmpty else { return nil }
             return rows.compactMap(LinkedAccount.init(row:))
         }
+    }
+}
+
+extension LedgerDialectSteps {
+    /// The accounts linked to the app transaction, sorted, each with when its consent was last
+    /// restored. The same on both stores: read after ``lockAppTransaction(_:bundleId:_:now:)``.
+    static func linkedAccounts(
+        _ connection: any SQLConnection, bundleId: String, appTransactionId: String
+    ) throws -> [LinkedAccount] {
+        try connection.execute(
+            """
+            SELECT links.account_id, accounts.restored_at FROM app_transaction_links links
+            LEFT JOIN accounts ON accounts.bundle_id = links.bundle_id AND accounts.account_id = links.account_id
+            WHERE links.bundle_id = ? AND links.app_transaction_id = ? ORDER BY links.account_id
+            """,
+            .text(bundleId), .text(appTransactionId)
+        ).compactMap(LinkedAccount.init(row:))
     }
 }
 

@@ -116,6 +116,9 @@ package struct LedgerEvent: Sendable, Equatable, Codable {
         /// A revocation signed at or before the account's latest restore: recorded, nothing
         /// changed (the restore answered it).
         case revocationSuperseded
+        /// A revocation that named no app transaction, attributed to one through the App Store
+        /// Server API (`appTransactionId`): from now on it applies as if it had named it.
+        case revocationAttributed
     }
 
     package var cursor: Int64

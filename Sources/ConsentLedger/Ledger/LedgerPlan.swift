@@ -31,6 +31,8 @@ enum LedgerCommand: Sendable, Equatable {
 /// | revocation, accounts linked | kept (applied); each linked account frozen, `consentRevoked` |
 /// | revocation signed at or before an account's latest restore | that account unchanged, `revocationSuperseded` |
 /// | first link of an account to an app transaction | every revocation kept for it replayed, oldest first |
+/// | revocation naming no app transaction, attributed through the App Store Server API | `revocationAttributed`, then as if it had named the app transaction found |
+/// | revocation attributed already (kept), or not unattributable | nothing |
 enum LedgerPlan {
     /// A notification just stored (never a duplicate). `linked`: the accounts linked to its
     /// app transaction, sorted; `tokenAccounts`: those its app account token names (read only
@@ -52,16 +54,38 @@ enum LedgerPlan {
         guard let appTransactionId = n.appTransactionId else {
             return commands + [.appendEvent(.revocationUnattributable, accountId: nil, about: n)]
         }
+        return commands + revoking(n, appTransactionId: appTransactionId, linked: linked, restoredAt: restoredAt)
+    }
+
+    /// A stored revocation that named no app transaction, now that the App Store Server API
+    /// said whose it is (`appTransactionId`, verified by the caller): it is kept for that app
+    /// transaction and applies as if it had named it. `kept`: it is kept for one already (an
+    /// earlier attribution), which stands. `linked` and `restoredAt` as for ``effects(of:linked:tokenAccounts:restoredAt:)``.
+    static func attribution(
+        of n: NotificationRecord, to appTransactionId: String, kept: Bool, linked: [String],
+        restoredAt: [String: Int64] = [:]
+    ) -> [LedgerCommand] {
+        guard n.isConsentRevocation, n.appTransactionId == nil, !kept, !appTransactionId.isEmpty else { return [] }
+        var named = n
+        named.appTransactionId = appTransactionId
+        return [.appendEvent(.revocationAttributed, accountId: nil, about: named)]
+            + revoking(named, appTransactionId: appTransactionId, linked: linked, restoredAt: restoredAt)
+    }
+
+    /// A revocation of `appTransactionId`: parked while nobody is linked, else kept and applied.
+    private static func revoking(
+        _ n: NotificationRecord, appTransactionId: String, linked: [String], restoredAt: [String: Int64]
+    ) -> [LedgerCommand] {
         // The guardian may revoke before the app ever registered its app transaction.
         guard !linked.isEmpty else {
-            return commands + [
+            return [
                 .keep(appTransactionId: appTransactionId, about: n, applied: false),
                 .appendEvent(.revocationParked, accountId: nil, about: n),
             ]
         }
         // Kept as well: an account that links later (a new sign-in on the same install) is
         // frozen by it too, so nobody escapes a revocation by making a new account.
-        return commands + [.keep(appTransactionId: appTransactionId, about: n, applied: true)]
+        return [.keep(appTransactionId: appTransactionId, about: n, applied: true)]
             + linked.flatMap { applying(n, to: $0, restoredAt: restoredAt[$0]) }
     }
 

@@ -108,7 +108,7 @@ struct LedgerWrites {
     }
 
     /// Carries out ``LedgerPlan``'s commands, in order.
-    private func execute(_ commands: [LedgerCommand]) throws {
+    func execute(_ commands: [LedgerCommand]) throws {
         for command in commands {
             switch command {
             case .freeze(let accountId, let n):

@@ -1,5 +1,5 @@
 /// Which events each app forwards to its backend: consent events (revoked, restored,
-/// parked, unattributable, superseded) when forwarding is on, and every stored notification when the app asks for them.
+/// parked, unattributable, superseded, attributed) when forwarding is on, and every stored notification when the app asks for them.
 package struct ForwardingRules: Sendable, Equatable {
     package struct Rule: Sendable, Equatable {
         package var allNotifications: Bool
@@ -13,7 +13,8 @@ package struct ForwardingRules: Sendable, Equatable {
     func forwards(_ kind: LedgerEvent.Kind, bundleId: String) -> Bool {
         guard let rule = rules[bundleId] else { return false }
         switch kind {
-        case .consentRevoked, .consentRestored, .revocationParked, .revocationUnattributable, .revocationSuperseded:
+        case .consentRevoked, .consentRestored, .revocationParked, .revocationUnattributable, .revocationSuperseded,
+            .revocationAttributed:
             return true
         case .notificationStored: return rule.allNotifications
         case .appTransactionLinked: return false

@@ -215,5 +215,26 @@ package enum LedgerSchema {
                 ON CONFLICT DO NOTHING
                 """,
             ]),
+        // Attribution through the App Store Server API. A transaction id the App Store said
+        // leads to no app transaction is not asked about again: only the id, the answer's code
+        // and when (no age data, nothing of the customer). The revocations still to attribute
+        // (those naming no app transaction) are found by a partial index, which no other
+        // notification writes to.
+        Migration(
+            version: 9, name: "attribution",
+            statements: [
+                """
+                CREATE TABLE attribution_misses (
+                    bundle_id TEXT NOT NULL,
+                    transaction_id TEXT NOT NULL,
+                    outcome TEXT NOT NULL,
+                    looked_up_at BIGINT NOT NULL,
+                    PRIMARY KEY (bundle_id, transaction_id))
+                """,
+                """
+                CREATE INDEX notifications_unattributed ON notifications (bundle_id, signed_date)
+                WHERE notification_type = 'RESCIND_CONSENT' AND app_transaction_id IS NULL
+                """,
+            ]),
     ]
 }

@@ -17,6 +17,8 @@ package final class ServerRuntime: Sendable {
     package let forwarder: Forwarder?
     /// Scheduled notification history recovery, when an app configures `historySync`.
     package let recovery: HistorySyncSchedule?
+    /// Scheduled attribution through the App Store Server API, when an app has an `api` key.
+    package let attribution: AttributionSchedule?
     /// Scheduled pruning (`retention`), unless turned off.
     package let retention: RetentionSchedule?
     package var ledger: Ledger { services.ledger }
@@ -46,6 +48,9 @@ package final class ServerRuntime: Sendable {
         do {
             recovery = try HistorySyncSchedule(
                 apps: configuration.apps, intake: services.intake,
+                say: { line in LineWriter.standardError.write(Array(("agekit serve: " + line).utf8)) })
+            attribution = try AttributionSchedule(
+                apps: configuration.apps, verifier: services.verifier, ledger: ledger,
                 say: { line in LineWriter.standardError.write(Array(("agekit serve: " + line).utf8)) })
         } catch {
             ledger.close()
@@ -154,6 +159,10 @@ package final class ServerRuntime: Sendable {
             recovery.summary.forEach(say)
             recovery.start()
         }
+        if let attribution {
+            attribution.summary.forEach(say)
+            attribution.start()
+        }
         if let retention {
             say(retention.summary)
             retention.start()
@@ -187,6 +196,7 @@ package final class ServerRuntime: Sendable {
     /// closes the listeners and the store.
     package func stop(drainTimeoutSeconds: Double? = nil) {
         recovery?.stop()
+        attribution?.stop()
         retention?.stop()
         server.stop(drainTimeoutSeconds: drainTimeoutSeconds ?? Double(configuration.limits.drainTimeoutSeconds))
         adminServer?.stop(drainTimeoutSeconds: 1)

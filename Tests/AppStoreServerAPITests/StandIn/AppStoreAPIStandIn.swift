@@ -8,7 +8,8 @@ import Synchronization
 /// It checks every JWT as Apple does (ES256 signature against the key's public half, `kid`,
 /// `iss`, `bid`, `aud`, lifetime at most 60 minutes, not expired) and answers 401 otherwise;
 /// it serves notification history 20 per page with pagination tokens bound to the request
-/// body, and test notifications. Faults are injected per test.
+/// body, test notifications, and app transaction info (see `AppStoreAPIStandIn+AppTransactions`).
+/// Faults are injected per test.
 final class AppStoreAPIStandIn: Sendable {
     /// What the stand-in expects of the caller's token.
     struct Account: Sendable {
@@ -45,6 +46,10 @@ final class AppStoreAPIStandIn: Sendable {
         var testNotifications: [String: Data] = [:]
         var requests: [String] = []
         var pagesServed = 0
+        /// Transaction id -> the signed app transaction of its customer.
+        var appTransactions: [String: String] = [:]
+        /// Transaction ids Apple knows whose customer has no app transaction (4040019).
+        var withoutAppTransaction: Set<String> = []
     }
 
     let account: Account
@@ -102,6 +107,8 @@ final class AppStoreAPIStandIn: Sendable {
                 return reply(Self.appleError(404, 4_040_008, "Test notification not found."))
             }
             reply(Self.json(200, status))
+        case ("GET", _) where request.path.hasPrefix(Self.appTransactionsPath):
+            reply(appTransactionInfo(String(request.path.dropFirst(Self.appTransactionsPath.count))))
         default:
             reply(Self.appleError(404, 4_040_000, "Not found."))
         }
