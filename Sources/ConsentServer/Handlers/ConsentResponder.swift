@@ -103,10 +103,20 @@ package final class ConsentResponder: HTTPResponder {
         if route.isAdmin || (route == .metrics && metricsRequireToken), let refusal = authenticationRefusal(request) {
             return reply(refusal)
         }
-        switch (route, request.method) {
-        case (.healthz, "GET"), (.healthz, "HEAD"):
+        switch route {
+        case .invalid(let reason): return reply(.error(400, "invalid_path", "the path is refused: \(reason)"))
+        case .unknown: return reply(.error(404, "not_found", "no route \(request.path): \(Route.prefixes)"))
+        default: break
+        }
+        guard route.methods.contains(request.method) else {
+            var refusal = Reply.error(405, "method_not_allowed", "\(request.method) is not allowed on \(route.name)")
+            refusal.response.headers.append(("Allow", route.methods.joined(separator: ", ")))
+            return reply(refusal)
+        }
+        switch route {
+        case .healthz:
             reply(Self.healthy)  // libmicrohttpd sends a HEAD's answer without its body
-        case (.readyz, "GET"), (.readyz, "HEAD"):
+        case .readyz:
             readiness.check { result in
                 switch result {
                 case .success: reply(.json(200, ["status": "ready"]))
@@ -114,34 +124,28 @@ package final class ConsentResponder: HTTPResponder {
                     reply(.error(503, error.code.rawValue, "the store is not writable: \(error.message)"))
                 }
             }
-        case (.metrics, "GET"):
+        case .metrics:
             reply(Reply(.text(200, metrics.render(), contentType: "text/plain; version=0.0.4")))
-        case (.notifications, "POST"):
+        case .notifications:
             notifications.handle(request, reply: reply)
-        case (.appTransactions(let bundleId), "POST"):
+        case .appTransactions(let bundleId):
             admin.registerAppTransaction(bundleId: bundleId, request, reply: reply)
-        case (.account(let bundleId, let accountId), "GET"):
+        case .account(let bundleId, let accountId):
             reads.run { [admin] in reply(admin.account(bundleId: bundleId, accountId: accountId)) }
-        case (.restore(let bundleId, let accountId), "POST"):
+        case .restore(let bundleId, let accountId):
             admin.restore(bundleId: bundleId, accountId: accountId, request, reply: reply)
-        case (.events(let bundleId), "GET"):
+        case .events(let bundleId):
             reads.run { [admin] in reply(admin.events(bundleId: bundleId, request)) }
-        case (.notification(let uuid), "GET"):
+        case .notification(let uuid):
             reads.run { [admin] in reply(admin.notification(uuid: uuid)) }
-        case (.invalid(let reason), _):
-            reply(.error(400, "invalid_path", "the path is refused: \(reason)"))
-        case (.unknown, _):
-            reply(.error(404, "not_found", "no route \(request.path): \(Route.prefixes)"))
-        default:
-            var refusal = Reply.error(405, "method_not_allowed", "\(request.method) is not allowed on \(route.name)")
-            refusal.response.headers.append(("Allow", route.allowedMethod))
-            reply(refusal)
+        case .invalid, .unknown:
+            break  // answered above
         }
     }
 }
 
 /// The routes, parsed from a path; `name` is the template used in logs and metrics.
-enum Route: Sendable, Equatable {
+package enum Route: Sendable, Equatable {
     case healthz, readyz, metrics, notifications
     case appTransactions(bundleId: String)
     case account(bundleId: String, accountId: String)
@@ -220,11 +224,21 @@ enum Route: Sendable, Equatable {
     /// Probes are not logged: a load balancer polls them constantly.
     var isLogged: Bool { ![.healthz, .readyz, .metrics].contains(self) }
 
-    var allowedMethod: String {
-        switch self {
-        case .notifications, .appTransactions, .restore: "POST"
-        case .healthz, .readyz: "GET, HEAD"
-        default: "GET"
-        }
-    }
+    /// Every route served, by template, with the methods it takes: the router answers any other
+    /// method 405 with these in `Allow`, and docs/openapi.yaml documents exactly these (a test
+    /// holds the two together).
+    package static let all: [(template: String, methods: [String])] = [
+        ("/v2/notifications", ["POST"]),
+        ("/v1/apps/{bundleId}/app-transactions", ["POST"]),
+        ("/v1/apps/{bundleId}/accounts/{accountId}", ["GET"]),
+        ("/v1/apps/{bundleId}/accounts/{accountId}/restore", ["POST"]),
+        ("/v1/apps/{bundleId}/events", ["GET"]),
+        ("/v1/notifications/{uuid}", ["GET"]),
+        ("/healthz", ["GET", "HEAD"]),
+        ("/readyz", ["GET", "HEAD"]),
+        ("/metrics", ["GET"]),
+    ]
+
+    /// The methods this route takes (none for a path no route takes).
+    var methods: [String] { Self.all.first { $0.template == name }?.methods ?? [] }
 }

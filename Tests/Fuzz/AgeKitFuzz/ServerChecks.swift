@@ -39,14 +39,10 @@ enum ServerChecks {
         }
         let request = HTTPRequest(method: "GET", path: path, query: query)
         let route = Route(request)
-        let templates: Set<String> = [
-            "/healthz", "/readyz", "/metrics", "/v2/notifications", "/v1/apps/{bundleId}/app-transactions",
-            "/v1/apps/{bundleId}/accounts/{accountId}", "/v1/apps/{bundleId}/accounts/{accountId}/restore",
-            "/v1/apps/{bundleId}/events", "/v1/notifications/{uuid}", "invalid", "unknown",
-        ]
+        let templates = Set(Route.all.map { $0.template } + ["invalid", "unknown"])
         guard templates.contains(route.name) else { FuzzFailure.fail("unknown template \(route.name)", input) }
         _ = route.isAdmin
-        _ = route.allowedMethod
+        _ = route.methods
         guard let rebuilt = rebuiltPath(route) else { return }
         let again = Route(HTTPRequest(method: "GET", path: rebuilt, query: query))
         guard again == route else { FuzzFailure.fail("\(route) rebuilt as \(rebuilt) routes to \(again)", input) }
