@@ -234,6 +234,32 @@ struct AdminRouteTests {
         #expect(response.errorCode == "wrong_bundle_id")
     }
 
+    @Test("a registration held back by the verification budget is 503 verification_busy with Retry-After, not a 401")
+    func busyRegistration() throws {
+        let fixture = try ResponderFixture(newChainsPerSecond: 1)
+        var answers: [HTTPResponse] = []
+        // The first chain spends the budget for new chains, the first new leaf the one for new leaves.
+        for index in 0..<8 where answers.last?.errorCode != "verification_busy" {
+            let signer =
+                index == 0
+                ? fixture.ca
+                : try fixture.ca.reissuingLeaf(
+                    notBefore: Date().addingTimeInterval(-86_400), notAfter: Date().addingTimeInterval(86_400))
+            let signed = try SimulatedPayloads.appTransaction(
+                appTransactionId: "AT-\(index)", bundleId: ResponderFixture.bundleId, environment: .localTesting,
+                ca: signer)
+            answers.append(
+                fixture.send(
+                    "POST", "/v1/apps/\(ResponderFixture.bundleId)/app-transactions",
+                    body: ResponderFixture.body(["accountId": "a\(index)", "signedAppTransaction": signed])))
+        }
+        let busy = try #require(answers.last, "no answer")
+        #expect(busy.errorCode == "verification_busy", "\(answers.map(\.status))")
+        #expect(busy.status == 503)
+        #expect(busy.headers.contains { $0.name == "Retry-After" && $0.value == "1" })
+        #expect(answers.dropLast().allSatisfy { $0.status == 200 })
+    }
+
     @Test("health, readiness, metrics, unknown routes and wrong methods")
     func operations() throws {
         let fixture = try ResponderFixture()

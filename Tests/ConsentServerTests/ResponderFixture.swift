@@ -11,12 +11,17 @@ struct ResponderFixture {
     let ledger: Ledger
     let responder: ConsentResponder
 
-    init(apps: [AppConfiguration] = [AppConfiguration(bundleId: bundleId, environments: ["LocalTesting"])]) throws {
+    /// `newChainsPerSecond`: the verifier's budget for never-seen chains (0: none).
+    init(
+        apps: [AppConfiguration] = [AppConfiguration(bundleId: bundleId, environments: ["LocalTesting"])],
+        newChainsPerSecond: Int = 0
+    ) throws {
         ca = try LocalCertificateAuthority.generate(
             notBefore: Date().addingTimeInterval(-86_400), notAfter: Date().addingTimeInterval(86_400))
         ledger = try Ledger(store: SQLiteStore(path: ":memory:"))
         responder = ConsentResponder(
-            verifier: SignedDataVerifier(anchors: [ca.rootAnchor]), apps: apps, ledger: ledger, adminToken: Self.token)
+            verifier: SignedDataVerifier(anchors: [ca.rootAnchor], newChainsPerSecond: newChainsPerSecond), apps: apps,
+            ledger: ledger, adminToken: Self.token)
     }
 
     func send(

@@ -39,6 +39,10 @@ struct StrictRequestTests {
                 mentions: "line 1, column 15: trailing comma"),
             BadBody(
                 rule: "not an object", body: #"["actor"]"#, code: "malformed_body", mentions: "must be a JSON object"),
+            BadBody(
+                rule: "a reason over 2,000 code points in one character (combining marks)",
+                body: #"{"reason": "e\#(String(repeating: "\u{301}", count: 2_000))"}"#, code: "field_too_long",
+                mentions: #""reason" is 2001 characters long; at most 2000"#),
         ])
     func restoreBodies(bad: BadBody) throws {
         let fixture = try ResponderFixture()

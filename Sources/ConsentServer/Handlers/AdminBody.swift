@@ -11,8 +11,10 @@ struct AdminBody {
         let optional: [String]
         /// The body as the answer shows it, e.g. `{"actor": optional, "reason": optional}`.
         let example: String
-        /// The longest text each field may hold, in characters (fields not named: no bound of
-        /// their own beyond the body's size).
+        /// The longest text each field may hold, in characters: Unicode code points, as JSON
+        /// Schema's `maxLength` counts them, so that combining marks cannot hide past the bound
+        /// inside one visible character (fields not named: no bound of their own beyond the
+        /// body's size).
         var maxLengths: [String: Int] = [:]
 
         var known: [String] { required + optional }
@@ -51,10 +53,11 @@ struct AdminBody {
                 reply: .error(400, "wrong_field_type", "\"\(name)\" must be a string, not \(Self.kind(of: value))"))
         }
         for (name, limit) in shape.maxLengths.sorted(by: { $0.key < $1.key }) {
-            if let text = parsed[name] as? String, text.count > limit {
+            if let text = parsed[name] as? String, text.unicodeScalars.count > limit {
                 throw Refusal(
                     reply: .error(
-                        400, "field_too_long", "\"\(name)\" is \(text.count) characters long; at most \(limit)"))
+                        400, "field_too_long",
+                        "\"\(name)\" is \(text.unicodeScalars.count) characters long; at most \(limit)"))
             }
         }
         fields = parsed
