@@ -162,8 +162,11 @@ let package = Package(
         .testTarget(
             name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestSupport"]),
         .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
-        // Only the library's public API, as an app's own test target uses it.
-        .testTarget(name: "AgeKitScenariosTests", dependencies: ["AgeKitScenarios"]),
+        // The explorer's tests, and AppScenarioTests, which uses only the library's public API
+        // (a plain `import`), as an app's own test target does.
+        .testTarget(
+            name: "AgeKitScenariosTests",
+            dependencies: ["AgeKitScenarios", "AgeKitSimulator", "AgeSignals", "SignificantChanges"]),
         .testTarget(
             name: "AgeKitAppleTests",
             dependencies: ["AgeKitApple", "AgeKitSimulator"] + appleMirror.testDependencies,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppStoreSignedData
@@ -6,24 +7,12 @@ import Testing
 /// Bad input: never a crash, never an acceptance, always a code.
 @Suite("Bad input")
 struct BadInputTests {
-    /// Deterministic generator so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: 0..<4)
     func randomMutationsOfASignedNotificationAreRejectedWithACode(_ seed: Int) throws {
         let ca = try Fixtures.authority()
         let verifier = Fixtures.verifier(trusting: [ca])
         let original = Array(try Fixtures.notification(ca: ca).utf8)
-        var random = SplitMix(state: UInt64(seed))
+        var random = SplitMix64(state: UInt64(seed))
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ \"{}".utf8)
         for _ in 0..<150 {
             var bytes = original

@@ -1,25 +1,14 @@
 import ConsentServer
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Whatever a client sends, every answer has a status and a code")
 struct ResponderFuzzTests {
-    /// A deterministic generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("random methods, paths, tokens and bodies never crash and never store anything", arguments: [1, 2, 3])
     func randomRequests(seed: UInt64) throws {
         let fixture = try ResponderFixture()
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(state: seed)
         let valid = try fixture.notification("SUBSCRIBED")
         let paths = [
             "/v2/notifications", "/v1/apps/com.example.agekit/app-transactions", "/v1/apps/%ZZ/accounts/%00",

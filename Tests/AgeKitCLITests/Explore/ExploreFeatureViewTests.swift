@@ -54,12 +54,4 @@ struct ExploreFeatureViewTests {
         #expect(row.contains("data-feature=\"notes\">open"), "\(row)")
         #expect(page.contains("<a href=\"#features\">Who gets what</a>"))
     }
-
-    @Test("where devices disagree, each decision names its devices, the most common first")
-    func devicesThatDisagree() {
-        let devices = ExploreFeatureView.devices(
-            [("iOS", "26.0"), ("iOS", "26.1"), ("tvOS", "26.1")], platforms: ["iOS", "tvOS"],
-            versions: ["26.0", "26.1"])
-        #expect(devices == ["iOS", "tvOS 26.1"])
-    }
 }

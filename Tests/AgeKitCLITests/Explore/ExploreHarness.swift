@@ -1,5 +1,3 @@
-import AgeKitSimulator
-import AgeSignals
 import Foundation
 import Synchronization
 import TestSupport
@@ -7,7 +5,8 @@ import TestSupport
 @testable import AgeKitCLI
 @testable import AgeKitScenarios
 
-/// Runs `agekit explore` in process and builds small sweeps for the explorer's tests.
+/// Runs `agekit explore` in process for the command's tests (the explorer's own tests are in
+/// AgeKitScenariosTests).
 enum ExploreHarness {
     final class Output: Sendable {
         let out = Mutex("")
@@ -38,18 +37,6 @@ enum ExploreHarness {
 
     static func report(_ path: String) throws -> ExploreReport {
         try JSONDecoder().decode(ExploreReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    /// A small space: two personas, one answer, three platforms, two OS versions, two regions, one day.
-    static func smallAxes() -> ExploreAxes {
-        ExploreAxes(
-            persons: [
-                ExplorePerson(persona: SandboxPersona.named("under13-approved")!),
-                ExplorePerson(persona: SandboxPersona.named("adult-confirmed")!),
-            ],
-            answers: [.declared], platforms: [.iOS, .macOS, .tvOS], versions: [OSVersion(26, 1), OSVersion(26, 4)],
-            regions: [RegionCatalog.standard.defaultRegion, try! RegionCatalog.standard.region("US-TX")],
-            dates: [CalendarDay(2027, 1, 1)!])
     }
 
     static let smallFlags = [

@@ -4,7 +4,6 @@ import Foundation
 import SignificantChanges
 import Testing
 
-@testable import AgeKitCLI
 @testable import AgeKitScenarios
 
 /// The explorer on a small configuration against cells worked out from the rules by hand.
@@ -106,19 +105,6 @@ struct ExploreSweepTests {
             axes.dates.map(\.description) == [
                 "2026-02-24", "2026-05-06", "2026-06-04", "2026-07-01", "2026-12-01", "2027-01-01",
             ])
-    }
-
-    @Test("a cell of the sweep matches what agekit age and agekit launch print for the same person")
-    func agreesWithTheCommands() async throws {
-        let axes = ExploreAxes(
-            persons: [ExplorePerson(persona: SandboxPersona.named("13to15-approved")!)], answers: [.declared],
-            platforms: [.iOS], versions: [OSVersion(26, 4)], regions: [try RegionCatalog.standard.region("US-TX")],
-            dates: [CalendarDay(2026, 11, 30)!])
-        let report = await ExploreSweep(axes: axes, configuration: .example).run()
-        let outcomes = report.outcomes(of: try #require(report.cells.first))
-        let age = await LaunchCommandTests().run(["--persona", "13to15-approved", "--region", "US-TX", "--json"])
-        #expect(age.out.contains("\"ageAnswer\" : \"\(outcomes.launch.ageAnswer)\""))
-        #expect(age.out.contains("\"trackingPrompt\" : \"\(outcomes.launch.trackingPrompt)\""))
     }
 }
 

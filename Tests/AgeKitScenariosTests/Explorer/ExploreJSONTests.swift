@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import AgeKitCLI
 @testable import AgeKitScenarios
 
 /// The report's cells are written by hand for speed: byte for byte what the encoder writes.

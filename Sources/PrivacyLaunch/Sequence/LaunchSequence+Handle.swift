@@ -289,16 +289,3 @@ extension LaunchSequence {
         return []
     }
 }
-
-extension ConsentOutcome {
-    /// A short, stable decision word for reports.
-    public var code: String {
-        switch self {
-        case .failed(let failure): "failed (\(failure.rawValue))"
-        case .formTurnedOff: "form turned off"
-        case .noFormRequired: "no form required"
-        case .answered: "form answered"
-        case .keptEarlierAnswer: "earlier answer kept"
-        }
-    }
-}

@@ -1,16 +1,6 @@
 import AgeGating
 import AgeSignals
 
-/// A system permission as the launch sequence sees it (notifications, location).
-public enum PermissionStatus: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Not asked yet.
-    case notDetermined
-    /// Refused: the prompt is not shown again.
-    case denied
-    /// Allowed.
-    case granted
-}
-
 /// What is known when the app launches: the OS, the answer saved at an earlier launch,
 /// and the system permissions as they stand. Read once; the sequence updates its copy.
 public struct LaunchContext: Hashable, Sendable {
@@ -50,32 +40,5 @@ public struct LaunchContext: Hashable, Sendable {
         self.trackingStatus = trackingStatus
         self.notificationStatus = notificationStatus
         self.locationStatus = locationStatus
-    }
-}
-
-/// The steps of the launch, in order.
-public enum LaunchStep: String, Hashable, Sendable, Codable, CaseIterable {
-    /// The launch's steps: content, age, consent, tracking, ads, notifications and location.
-    case content, age, consent, tracking, ads, notifications, location
-}
-
-/// One line of the launch report: a step, what was decided, and why.
-public struct StepRecord: Hashable, Sendable, Codable {
-    /// The step that decided.
-    public let step: LaunchStep
-    /// What it decided, in words.
-    public let decision: String
-    /// Why, in words.
-    public let reason: String
-    /// The stable code of the rule that decided (an ``AgeStepRule`` or ``TrackingSkipReason``
-    /// raw value, or "shown"), when one table decided.
-    public let rule: String?
-
-    /// A line of the report; `rule` is nil when no table decided.
-    public init(step: LaunchStep, decision: String, reason: String, rule: String? = nil) {
-        self.step = step
-        self.decision = decision
-        self.reason = reason
-        self.rule = rule
     }
 }

@@ -2,7 +2,6 @@ import AgeKitSimulator
 import AgeSignals
 import Testing
 
-@testable import AgeKitCLI
 @testable import AgeKitScenarios
 
 /// The invariants are checked on what the subsystems did: a deliberately wrong policy in
