@@ -27,6 +27,20 @@ enum LedgerDialectSteps {
             .text(bundleId), .text(appTransactionId), .integer(now))
     }
 
+    /// The same for a Google Play or Amazon install: a link and an import of its revocations
+    /// on different instances serialise on its row.
+    func lockStoreInstall(
+        _ connection: any SQLConnection, bundleId: String, store: StoreName, _ installId: String, now: Int64
+    ) throws {
+        guard case .postgres = self else { return }
+        try connection.executeLater(
+            """
+            INSERT INTO store_install_keys (bundle_id, store, install_id, first_seen_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (bundle_id, store, install_id) DO UPDATE SET first_seen_at = store_install_keys.first_seen_at
+            """,
+            .text(bundleId), .text(store.rawValue), .text(installId), .integer(now))
+    }
+
     /// Runs `insert` (an `INSERT ... ON CONFLICT (uuid) DO NOTHING` of a notification with an
     /// app transaction) and reads the accounts linked to that app transaction, sorted, each with
     /// when its consent was last restored; nil for a duplicate. The app transaction's row is

@@ -100,6 +100,11 @@ package struct AccountState: Sendable, Equatable, Codable {
     package var appAccountTokens: [String]
     /// Subscriptions to reconcile: the original transaction ids seen for this account.
     package var originalTransactionIds: [String]
+    /// The store the event that set `state` came from (`appStore` for Apple's).
+    package var store: StoreName = .appStore
+    /// The Google Play and Amazon installs linked, with the significant-change status each
+    /// app read last (a change still pending or denied shows here).
+    package var storeInstalls: [StoreInstall] = []
 }
 
 /// One entry of the append-only event log; `cursor` orders the feed.
@@ -119,6 +124,8 @@ package struct LedgerEvent: Sendable, Equatable, Codable {
         /// A revocation that named no app transaction, attributed to one through the App Store
         /// Server API (`appTransactionId`): from now on it applies as if it had named it.
         case revocationAttributed
+        /// An account linked to a Google Play or Amazon install (`installId`) for the first time.
+        case storeInstallLinked
     }
 
     package var cursor: Int64
@@ -130,10 +137,16 @@ package struct LedgerEvent: Sendable, Equatable, Codable {
     package var notificationType: String?
     package var detail: String?
     package var createdAt: Int64
+    /// The store the event came from: `appStore` for Apple's notifications and app
+    /// transactions, `googlePlay` or `amazon` for their installs and imported revocations.
+    package var store: StoreName
+    /// The Google Play or Amazon install the event is about (nil for the App Store's).
+    package var installId: String?
 
     package init(
         cursor: Int64, bundleId: String, kind: Kind, accountId: String? = nil, appTransactionId: String? = nil,
-        notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil, createdAt: Int64
+        notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil, createdAt: Int64,
+        store: StoreName = .appStore, installId: String? = nil
     ) {
         self.cursor = cursor
         self.bundleId = bundleId
@@ -144,6 +157,8 @@ package struct LedgerEvent: Sendable, Equatable, Codable {
         self.notificationType = notificationType
         self.detail = detail
         self.createdAt = createdAt
+        self.store = store
+        self.installId = installId
     }
 
     /// Every field, `null` when it has no value: one shape for every kind of event.
@@ -158,5 +173,7 @@ package struct LedgerEvent: Sendable, Equatable, Codable {
         try container.encode(notificationType, forKey: .notificationType)
         try container.encode(detail, forKey: .detail)
         try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(store, forKey: .store)
+        try container.encode(installId, forKey: .installId)
     }
 }

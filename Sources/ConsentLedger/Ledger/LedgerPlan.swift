@@ -33,6 +33,9 @@ enum LedgerCommand: Sendable, Equatable {
 /// | first link of an account to an app transaction | every revocation kept for it replayed, oldest first |
 /// | revocation naming no app transaction, attributed through the App Store Server API | `revocationAttributed`, then as if it had named the app transaction found |
 /// | revocation attributed already (kept), or not unattributable | nothing |
+///
+/// Revocations imported from Google Play's and Amazon's consoles follow the same rules by
+/// install id: their rows are in `LedgerPlan+Stores.swift`.
 enum LedgerPlan {
     /// A notification just stored (never a duplicate). `linked`: the accounts linked to its
     /// app transaction, sorted; `tokenAccounts`: those its app account token names (read only

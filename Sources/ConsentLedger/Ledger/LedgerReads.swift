@@ -8,7 +8,7 @@ struct LedgerReads {
         guard
             let row = try connection.execute(
                 """
-                SELECT state, state_since, state_cause, push_allowed, needs_reconciliation FROM accounts
+                SELECT state, state_since, state_cause, push_allowed, needs_reconciliation, state_store FROM accounts
                 WHERE bundle_id = ? AND account_id = ?
                 """,
                 .text(bundleId), .text(accountId)
@@ -17,7 +17,7 @@ struct LedgerReads {
         func strings(_ sql: String) throws -> [String] {
             try connection.execute(sql, .text(bundleId), .text(accountId)).compactMap { $0[0].text }
         }
-        return AccountState(
+        var account = AccountState(
             bundleId: bundleId, accountId: accountId,
             state: ConsentState(rawValue: row[0].text ?? "") ?? .active,
             since: row[1].integer ?? 0, cause: row[2].text ?? "", pushAllowed: row[3].bool,
@@ -30,6 +30,23 @@ struct LedgerReads {
             originalTransactionIds: try strings(
                 "SELECT original_transaction_id FROM account_transactions WHERE bundle_id = ? AND account_id = ? ORDER BY 1"
             ))
+        account.store = row[5].text.flatMap(StoreName.init(rawValue:)) ?? .appStore
+        account.storeInstalls = try connection.execute(
+            """
+            SELECT store, install_id, significant_change_status, status_date FROM store_installs
+            WHERE bundle_id = ? AND account_id = ? ORDER BY store, install_id
+            """,
+            .text(bundleId), .text(accountId)
+        ).compactMap { row in
+            guard let store = row[0].text.flatMap(StoreName.init(rawValue:)), let installId = row[1].text else {
+                return nil
+            }
+            return StoreInstall(
+                store: store, installId: installId,
+                significantChangeStatus: row[2].text.flatMap(SignificantChangeStatus.init(rawValue:)),
+                statusDate: row[3].integer)
+        }
+        return account
     }
 
     /// A page of the feed: sequenced events only, by position (see `EventSequencer`).
@@ -37,7 +54,7 @@ struct LedgerReads {
         try connection.execute(
             """
             SELECT position, kind, account_id, app_transaction_id, notification_uuid, notification_type, detail,
-                created_at
+                created_at, store, install_id
             FROM events WHERE bundle_id = ? AND position > ? ORDER BY position LIMIT ?
             """,
             .text(bundleId), .integer(cursor), .integer(Int64(limit))
@@ -46,7 +63,8 @@ struct LedgerReads {
             return LedgerEvent(
                 cursor: row[0].integer ?? 0, bundleId: bundleId, kind: kind, accountId: row[2].text,
                 appTransactionId: row[3].text, notificationUUID: row[4].text, notificationType: row[5].text,
-                detail: row[6].text, createdAt: row[7].integer ?? 0)
+                detail: row[6].text, createdAt: row[7].integer ?? 0,
+                store: row[8].text.flatMap(StoreName.init(rawValue:)) ?? .appStore, installId: row[9].text)
         }
     }
 

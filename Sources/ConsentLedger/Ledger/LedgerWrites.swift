@@ -96,15 +96,16 @@ struct LedgerWrites {
 
     // MARK: - Steps
 
-    private func ensureAccount(bundleId: String, accountId: String) throws {
+    /// An account registered from `store` (Apple's app transactions leave `state_store` null).
+    func ensureAccount(bundleId: String, accountId: String, store: StoreName = .appStore) throws {
         try connection.executeLater(
             """
             INSERT INTO accounts (bundle_id, account_id, state, state_since, state_cause, push_allowed,
-                needs_reconciliation, created_at)
-            VALUES (?, ?, ?, ?, ?, 1, 0, ?) ON CONFLICT DO NOTHING
+                needs_reconciliation, created_at, state_store)
+            VALUES (?, ?, ?, ?, ?, 1, 0, ?, ?) ON CONFLICT DO NOTHING
             """,
             .text(bundleId), .text(accountId), .text(ConsentState.active.rawValue), .integer(now), .text("registered"),
-            .integer(now))
+            .integer(now), store == .appStore ? .null : .text(store.rawValue))
     }
 
     /// Carries out ``LedgerPlan``'s commands, in order.
@@ -115,7 +116,7 @@ struct LedgerWrites {
                 try connection.executeLater(
                     """
                     UPDATE accounts SET state = ?, state_since = ?, state_cause = ?, push_allowed = 0,
-                        needs_reconciliation = 1
+                        needs_reconciliation = 1, state_store = NULL
                     WHERE bundle_id = ? AND account_id = ?
                     """,
                     .text(ConsentState.consentRevoked.rawValue), .integer(n.signedDate), .text("\(n.type) \(n.uuid)"),
@@ -199,18 +200,21 @@ struct LedgerWrites {
 
     /// Appends to the event log and, when the app forwards this kind of event, to the
     /// outbox in the same transaction: an event is forwarded if and only if it committed.
-    private func append(
+    func append(
         _ kind: LedgerEvent.Kind, bundleId: String, accountId: String? = nil, appTransactionId: String? = nil,
-        notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil
+        notificationUUID: String? = nil, notificationType: String? = nil, detail: String? = nil,
+        store: StoreName = .appStore, installId: String? = nil
     ) throws {
         let sql = """
             INSERT INTO events (bundle_id, kind, account_id, app_transaction_id, notification_uuid, notification_type,
-                detail, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                detail, created_at, store, install_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
+        // The App Store's events leave `store` null, as every event before stores were named.
         let values: [SQLValue] = [
             .text(bundleId), .text(kind.rawValue), SQLValue(accountId), SQLValue(appTransactionId),
             SQLValue(notificationUUID), SQLValue(notificationType), SQLValue(detail), .integer(now),
+            store == .appStore ? .null : .text(store.rawValue), SQLValue(installId),
         ]
         // Only a forwarded event needs its cursor now; the others travel with the next statement.
         guard forwarding.forwards(kind, bundleId: bundleId) else {
@@ -221,7 +225,7 @@ struct LedgerWrites {
         let event = LedgerEvent(
             cursor: rows.first?[0].integer ?? 0, bundleId: bundleId, kind: kind, accountId: accountId,
             appTransactionId: appTransactionId, notificationUUID: notificationUUID, notificationType: notificationType,
-            detail: detail, createdAt: now)
+            detail: detail, createdAt: now, store: store, installId: installId)
         try Outbox(connection).enqueue(event, now: now)
     }
 }

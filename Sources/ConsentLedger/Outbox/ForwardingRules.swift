@@ -17,7 +17,7 @@ package struct ForwardingRules: Sendable, Equatable {
             .revocationAttributed:
             return true
         case .notificationStored: return rule.allNotifications
-        case .appTransactionLinked: return false
+        case .appTransactionLinked, .storeInstallLinked: return false
         }
     }
 }

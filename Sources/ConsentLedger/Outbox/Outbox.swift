@@ -15,7 +15,8 @@ struct Outbox {
             """,
             .text(event.bundleId), .integer(event.cursor), .text(event.kind.rawValue), .text(body),
             .text(OutboxItem.State.pending.rawValue), .integer(now), .integer(now),
-            SQLValue(event.accountId ?? event.appTransactionId))
+            SQLValue(
+                event.accountId ?? event.appTransactionId ?? event.installId.map { "\(event.store.rawValue):\($0)" }))
     }
 
     /// Leases up to `limit` due items until `now + leaseMilliseconds`. On PostgreSQL,
@@ -139,6 +140,9 @@ package struct ForwardedEvent: Encodable {
     let notificationType: String?
     let detail: String?
     let createdAt: Int64
+    /// Added with Google Play's and Amazon's revocations: a backend may ignore both.
+    let store: StoreName
+    let installId: String?
 
     init(_ event: LedgerEvent) {
         eventId = "\(event.bundleId):\(event.cursor)"
@@ -150,11 +154,13 @@ package struct ForwardedEvent: Encodable {
         notificationType = event.notificationType
         detail = event.detail
         createdAt = event.createdAt
+        store = event.store
+        installId = event.installId
     }
 
     private enum CodingKeys: String, CodingKey {
         case eventId, bundleId, kind, accountId, appTransactionId, notificationUUID, notificationType, detail
-        case createdAt
+        case createdAt, store, installId
     }
 
     /// Every field, `null` when it has no value, as in the feed.
@@ -169,5 +175,7 @@ package struct ForwardedEvent: Encodable {
         try container.encode(notificationType, forKey: .notificationType)
         try container.encode(detail, forKey: .detail)
         try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(store, forKey: .store)
+        try container.encode(installId, forKey: .installId)
     }
 }

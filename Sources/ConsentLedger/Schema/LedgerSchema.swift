@@ -236,5 +236,60 @@ package enum LedgerSchema {
                 WHERE notification_type = 'RESCIND_CONSENT' AND app_transaction_id IS NULL
                 """,
             ]),
+        // Google Play's and Amazon's revoked approvals, by install id (no age data: install ids
+        // and the significant-change status the app read). A console's export lists a
+        // revocation for 90 days, so imports overlap: a row is kept once, keyed by store,
+        // install id and revocation time, and one kept while nobody is linked is parked
+        // (`applied_at` null), as Apple's are. Events and the account's state name their store
+        // (null: the App Store, which is all there was before).
+        Migration(
+            version: 10, name: "store_installs",
+            statements: [
+                "ALTER TABLE events ADD COLUMN store TEXT",
+                "ALTER TABLE events ADD COLUMN install_id TEXT",
+                "ALTER TABLE accounts ADD COLUMN state_store TEXT",
+                """
+                CREATE TABLE store_installs (
+                    bundle_id TEXT NOT NULL,
+                    store TEXT NOT NULL,
+                    install_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL,
+                    significant_change_status TEXT,
+                    status_date BIGINT,
+                    linked_at BIGINT NOT NULL,
+                    answered_at BIGINT NOT NULL,
+                    PRIMARY KEY (bundle_id, store, install_id, account_id))
+                """,
+                "CREATE INDEX store_installs_by_account ON store_installs (bundle_id, account_id)",
+                // The row a link and an import of the same install lock first on PostgreSQL,
+                // as `app_transactions` is for Apple's.
+                """
+                CREATE TABLE store_install_keys (
+                    bundle_id TEXT NOT NULL,
+                    store TEXT NOT NULL,
+                    install_id TEXT NOT NULL,
+                    first_seen_at BIGINT NOT NULL,
+                    PRIMARY KEY (bundle_id, store, install_id))
+                """,
+                """
+                CREATE TABLE store_revocations (
+                    bundle_id TEXT NOT NULL,
+                    store TEXT NOT NULL,
+                    install_id TEXT NOT NULL,
+                    revoked_at BIGINT NOT NULL,
+                    timed INTEGER NOT NULL,
+                    imported_at BIGINT NOT NULL,
+                    applied_at BIGINT,
+                    PRIMARY KEY (bundle_id, store, install_id, revoked_at))
+                """,
+                """
+                CREATE TABLE store_imports (
+                    bundle_id TEXT NOT NULL,
+                    store TEXT NOT NULL,
+                    imported_at BIGINT NOT NULL,
+                    row_count BIGINT NOT NULL,
+                    PRIMARY KEY (bundle_id, store))
+                """,
+            ]),
     ]
 }
