@@ -45,6 +45,13 @@ extension ServerErrorCode where Domain == ServerError {
     /// An HTTP server starts at most once.
     package static var alreadyStarted: Self { Self(rawValue: "already_started") }
 
+    /// A console's export of revoked approvals that cannot be read (headers, rows, dates,
+    /// size): refused whole, nothing imported.
+    package static var invalidImport: Self { Self(rawValue: "invalid_import") }
+
+    /// A link of a store install with a field out of its rules (400).
+    package static var invalidLink: Self { Self(rawValue: "invalid_link") }
+
     // Refusals of a request, answered with their code.
 
     /// A path that is not plain segments (400).

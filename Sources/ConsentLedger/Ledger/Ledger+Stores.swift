@@ -42,17 +42,7 @@ extension Ledger {
 
     /// When revocations were last imported, per app and store.
     package func storeImports() throws(LedgerError) -> [StoreImportRecord] {
-        try store.read { connection in
-            try connection.execute("SELECT bundle_id, store, imported_at, row_count FROM store_imports ORDER BY 1, 2")
-                .compactMap { row in
-                    guard let bundleId = row[0].text, let store = row[1].text.flatMap(StoreName.init(rawValue:)) else {
-                        return nil
-                    }
-                    return StoreImportRecord(
-                        bundleId: bundleId, store: store, importedAt: row[2].integer ?? 0,
-                        rows: Int(row[3].integer ?? 0))
-                }
-        }
+        try StoreImportRecord.all(in: store)
     }
 
     private func awaitStoreWrite<T: Sendable>(

@@ -95,3 +95,24 @@ package struct StoreImportRecord: Sendable, Equatable {
     package var importedAt: Int64
     package var rows: Int
 }
+
+extension StoreImportRecord {
+    /// The migration that keeps imports.
+    package static let migrationVersion = 10
+
+    /// Every app's and store's last import, read without migrating (`agekit check` reads a
+    /// store it must not change; it asks only once migration ``migrationVersion`` is applied).
+    package static func all(in store: any LedgerStore) throws(LedgerError) -> [StoreImportRecord] {
+        try store.read { connection in
+            try connection.execute(
+                "SELECT bundle_id, store, imported_at, row_count FROM store_imports ORDER BY 1, 2"
+            ).compactMap { row in
+                guard let bundleId = row[0].text, let store = row[1].text.flatMap(StoreName.init(rawValue:)) else {
+                    return nil
+                }
+                return StoreImportRecord(
+                    bundleId: bundleId, store: store, importedAt: row[2].integer ?? 0, rows: Int(row[3].integer ?? 0))
+            }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import ConsentLedger
 import Foundation
 
 /// Reads the JSON configuration file, then the environment, then the flags (each
@@ -81,15 +82,19 @@ package struct ConfigurationLoader {
         if let roots = try reader.strings("appleRootCertificates") { configuration.appleRoots = roots }
         if let apps = try reader.objects("apps") {
             configuration.apps = try apps.map { app throws(ServerError) in
-                try app.allowOnly(["bundleId", "appAppleId", "environments", "forwarding", "api", "historySync"])
+                try app.allowOnly([
+                    "bundleId", "appAppleId", "environments", "forwarding", "api", "historySync", "storeImports",
+                ])
                 guard let bundleId = try app.string("bundleId"), !bundleId.isEmpty else {
                     throw ServerError.configuration(app.field("bundleId"), "required: the app's bundle id")
                 }
                 let environments = try app.strings("environments") ?? ["Production", "Sandbox"]
-                return AppConfiguration(
+                var configured = AppConfiguration(
                     bundleId: bundleId, appAppleId: try app.int("appAppleId"), environments: environments,
                     forwarding: try forwarding(app.object("forwarding")), api: try apiAccess(app),
                     historySync: try historySync(app))
+                configured.storeImports = try storeImports(app)
+                return configured
             }
         }
         if configuration.apps.isEmpty && configuration.localTesting && object["apps"] == nil {
@@ -286,6 +291,26 @@ package struct ConfigurationLoader {
             throw ServerError.configuration(app.field("historySync"), "history sync needs the app's \"api\" key")
         }
         return HistorySyncConfiguration(intervalMinutes: Int(interval), lookbackHours: Int(lookback))
+    }
+
+    /// `"storeImports": {"googlePlay": {"maxAgeDays": 30}}`: a console lists a revocation for
+    /// 90 days, so the reminder must come before that.
+    private func storeImports(_ app: FieldReader) throws(ServerError) -> [StoreName: Int] {
+        guard let imports = try app.object("storeImports") else { return [:] }
+        let names = StoreName.installStores.map(\.rawValue)
+        try imports.allowOnly(Set(names))
+        var result: [StoreName: Int] = [:]
+        for store in StoreName.installStores {
+            guard let entry = try imports.object(store.rawValue) else { continue }
+            try entry.allowOnly(["maxAgeDays"])
+            let days = try entry.int("maxAgeDays") ?? 30
+            guard (1...89).contains(days) else {
+                throw ServerError.configuration(
+                    entry.field("maxAgeDays"), "a whole number of days, 1 to 89 (the console keeps 90)")
+            }
+            result[store] = Int(days)
+        }
+        return result
     }
 
     // MARK: - Environment

@@ -1,3 +1,5 @@
+import ConsentLedger
+
 /// Everything `agekit serve` needs to start, after the file, the environment and the
 /// flags were merged. With no file at all the defaults run a local test setup.
 package struct ServerConfiguration: Sendable, Equatable {
@@ -86,6 +88,9 @@ package struct AppConfiguration: Sendable, Equatable {
     package var api: APIAccessConfiguration?
     /// Scheduled history sync inside `agekit serve`; needs ``api``.
     package var historySync: HistorySyncConfiguration?
+    /// The other stores whose revoked approvals are imported for this app, each with the
+    /// number of days after which the last import is overdue (`agekit check`, `/metrics`).
+    package var storeImports: [StoreName: Int] = [:]
 
     package init(
         bundleId: String, appAppleId: Int64? = nil, environments: [String], forwarding: ForwardingConfiguration? = nil,

@@ -134,6 +134,10 @@ package final class ConsentResponder: HTTPResponder {
             reads.run { [admin] in reply(admin.account(bundleId: bundleId, accountId: accountId)) }
         case .restore(let bundleId, let accountId):
             admin.restore(bundleId: bundleId, accountId: accountId, request, reply: reply)
+        case .storeInstalls(let bundleId):
+            admin.linkStoreInstall(bundleId: bundleId, request, reply: reply)
+        case .storeRevocations(let bundleId):
+            admin.importRevocations(bundleId: bundleId, request, reply: reply)
         case .events(let bundleId):
             reads.run { [admin] in reply(admin.events(bundleId: bundleId, request)) }
         case .notification(let uuid):
@@ -150,6 +154,8 @@ package enum Route: Sendable, Equatable {
     case appTransactions(bundleId: String)
     case account(bundleId: String, accountId: String)
     case restore(bundleId: String, accountId: String)
+    case storeInstalls(bundleId: String)
+    case storeRevocations(bundleId: String)
     case events(bundleId: String)
     case notification(uuid: String)
     /// A path no route may match: see ``PathSegments``.
@@ -185,6 +191,10 @@ package enum Route: Sendable, Equatable {
         case 4 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "app-transactions":
             self = .appTransactions(bundleId: parts[2])
         case 4 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "events": self = .events(bundleId: parts[2])
+        case 4 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "store-installs":
+            self = .storeInstalls(bundleId: parts[2])
+        case 4 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "store-revocations":
+            self = .storeRevocations(bundleId: parts[2])
         case 5 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "accounts":
             self = .account(bundleId: parts[2], accountId: parts[4])
         case 6 where parts[0] == "v1" && parts[1] == "apps" && parts[3] == "accounts" && parts[5] == "restore":
@@ -207,6 +217,8 @@ package enum Route: Sendable, Equatable {
         case .appTransactions: "/v1/apps/{bundleId}/app-transactions"
         case .account: "/v1/apps/{bundleId}/accounts/{accountId}"
         case .restore: "/v1/apps/{bundleId}/accounts/{accountId}/restore"
+        case .storeInstalls: "/v1/apps/{bundleId}/store-installs"
+        case .storeRevocations: "/v1/apps/{bundleId}/store-revocations"
         case .events: "/v1/apps/{bundleId}/events"
         case .notification: "/v1/notifications/{uuid}"
         case .invalid: "invalid"
@@ -216,7 +228,7 @@ package enum Route: Sendable, Equatable {
 
     var isAdmin: Bool {
         switch self {
-        case .appTransactions, .account, .restore, .events, .notification: true
+        case .appTransactions, .account, .restore, .storeInstalls, .storeRevocations, .events, .notification: true
         default: false
         }
     }
@@ -232,6 +244,8 @@ package enum Route: Sendable, Equatable {
         ("/v1/apps/{bundleId}/app-transactions", ["POST"]),
         ("/v1/apps/{bundleId}/accounts/{accountId}", ["GET"]),
         ("/v1/apps/{bundleId}/accounts/{accountId}/restore", ["POST"]),
+        ("/v1/apps/{bundleId}/store-installs", ["POST"]),
+        ("/v1/apps/{bundleId}/store-revocations", ["POST"]),
         ("/v1/apps/{bundleId}/events", ["GET"]),
         ("/v1/notifications/{uuid}", ["GET"]),
         ("/healthz", ["GET", "HEAD"]),

@@ -36,4 +36,10 @@ enum Identifiers {
         }
         return nil
     }
+
+    /// Why `text` is not a Google Play or Amazon install id, or nil: the same rule as an
+    /// account id (the stores publish no format; an id is compared as it was sent).
+    static func installIdProblem(_ text: String) -> String? {
+        accountIdProblem(text).map { $0.replacingOccurrences(of: "account id", with: "install id") }
+    }
 }

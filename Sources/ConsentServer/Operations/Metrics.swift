@@ -30,6 +30,10 @@ package final class Metrics: Sendable {
 
     private let state = Mutex(State())
     private let gauges: Mutex<[(name: String, help: String, read: @Sendable () -> Double)]> = Mutex([])
+    /// Gauges with labels, a series each: read together when `/metrics` is scraped.
+    private let labeledGauges:
+        Mutex<[(name: String, help: String, read: @Sendable () -> [(labels: [(String, String)], value: Double)])]> =
+            Mutex([])
     private static let help: [String: String] = [
         "agekit_http_requests_total": "HTTP requests by route and status.",
         "agekit_notifications_total": "App Store notifications by type and outcome.",
@@ -62,6 +66,13 @@ package final class Metrics: Sendable {
         gauges.withLock { $0.append((name, help, read)) }
     }
 
+    /// Gauges with labels (one series per app and store, say), read when `/metrics` is scraped.
+    package func gauges(
+        _ name: String, help: String, _ read: @escaping @Sendable () -> [(labels: [(String, String)], value: Double)]
+    ) {
+        labeledGauges.withLock { $0.append((name, help, read)) }
+    }
+
     package func render() -> String {
         var lines: [String] = []
         let snapshot = state.withLock { $0 }
@@ -89,6 +100,14 @@ package final class Metrics: Sendable {
             lines.append("# HELP \(gauge.name) \(gauge.help)")
             lines.append("# TYPE \(gauge.name) gauge")
             lines.append("\(gauge.name) \(gauge.read())")
+        }
+        for gauge in labeledGauges.withLock({ $0 }) {
+            lines.append("# HELP \(gauge.name) \(gauge.help)")
+            lines.append("# TYPE \(gauge.name) gauge")
+            for series in gauge.read() {
+                let labels = series.labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
+                lines.append("\(gauge.name){\(labels)} \(series.value)")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -90,6 +90,9 @@ package struct OperatorCheck: Sendable {
                 ]
             }
             let pending = status.pending.map { "\($0.version) \($0.name)" }
+            let imports =
+                status.applied.contains(StoreImportRecord.migrationVersion)
+                ? try StoreImportRecord.all(in: opened) : []
             return [
                 Verdict(outcome: .ok, subject: "store", detail: "\(shown) opens"),
                 Verdict(
@@ -98,7 +101,7 @@ package struct OperatorCheck: Sendable {
                         ? "\(status.applied.count) applied, none pending"
                         : "\(status.applied.count) applied, pending (serve applies them): \(pending.joined(separator: ", "))"
                 ),
-            ]
+            ] + storeImports(imports)
         } catch {
             return [Verdict(outcome: .fail, subject: "store", detail: "cannot read \(shown): \(error.message)")]
         }

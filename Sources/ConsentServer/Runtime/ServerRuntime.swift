@@ -101,6 +101,7 @@ package final class ServerRuntime: Sendable {
             server = HTTPServer(configuration: publicConfiguration, responder: responder)
             adminServer = nil
         }
+        StoreImportGauges.register(on: services.metrics, ledger: ledger, apps: configuration.apps)
         services.metrics.gauge(
             "agekit_http_requests_in_flight",
             help: "Requests whose head arrived and that are not answered yet, this scrape included."
