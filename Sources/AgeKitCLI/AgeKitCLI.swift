@@ -12,6 +12,8 @@ package enum AgeKitCLI {
         EventsCommand.self,
         PruneCommand.self,
         HistoryCommand.self,
+        LinkCommand.self,
+        ImportCommand.self,
         TestNotificationCommand.self,
         AgeCommand.self,
         LaunchCommand.self,

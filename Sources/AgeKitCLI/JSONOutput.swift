@@ -13,6 +13,13 @@ enum JSONOutput {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// An encodable value (the admin API's shapes) on one line, keys sorted.
+    static func encoded(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
     /// A nil wrapped in `Any` (an `Int?` in a dictionary literal) as `NSNull`.
     private static func normalized(_ value: Any) -> Any {
         if let dictionary = value as? [String: Any] { return dictionary.mapValues(normalized) }

@@ -44,6 +44,11 @@ struct SimulateCommand: Command {
                 "kind", "KIND", "event: consentRevoked (default), consentRestored,",
                 "revocationParked or appTransactionLinked."),
             .valued("account-id", "ID", "event: the account named (default sample-account)."),
+            .valued("store", "STORE", "revocations: googlePlay or amazon (the console's shape)."),
+            .valued("install-id", "ID", "revocations: a revoked install (repeat for more; default one", "random id)."),
+            .valued("revoked-at", "DATE", "revocations: when (default now), e.g. 2026-03-05T14:30:00Z."),
+            .flag("without-time", "revocations: no revocation time column."),
+            .valued("out", "FILE", "revocations: write the CSV there instead of printing it."),
             .flag(
                 "json", "One JSON object: {\"signedPayload\"} printed, {\"status\", \"body\"} posted,",
                 "{\"root\", \"sha256\"} for ca."),
@@ -64,6 +69,9 @@ struct SimulateCommand: Command {
             options: [
                 "to", "secret", "previous-secret", "config", "bundle-id", "kind", "account-id", "cacert", "json",
             ]),
+        Subcommand(
+            "revocations", "A CSV of revoked app approvals in the shape of a store console's export.",
+            options: ["store", "install-id", "revoked-at", "without-time", "out"]),
         Subcommand("ca", "Creates the CA if needed; prints its root's path and SHA-256.", options: ["ca-dir", "json"]),
     ]
     static let help = """
@@ -76,6 +84,8 @@ struct SimulateCommand: Command {
                agekit simulate app-transaction [--app-transaction-id ID] [--bundle-id ID]
                                             [--environment ENV] [--app-apple-id N] [--ca-dir DIR] [--json]
                agekit simulate ca [--ca-dir DIR] [--json]
+               agekit simulate revocations --store STORE [--install-id ID]... [--revoked-at DATE]
+                                            [--without-time] [--out FILE]
                agekit simulate event [--to URL] [--secret SECRET] [--previous-secret SECRET]
                                             [--config FILE] [--bundle-id ID] [--kind KIND]
                                             [--account-id ID] [--cacert FILE] [--json]
@@ -93,6 +103,10 @@ struct SimulateCommand: Command {
           rescind           A RESCIND_CONSENT notification for one app transaction: what the
                             sandbox's "Revoke App Consent" sends, on a laptop.
           app-transaction   A signed app transaction (what an app sends its backend).
+          revocations       A CSV of revoked app approvals shaped like Google Play's or
+                            Amazon's console export, for 'agekit import revocations' in tests
+                            and demos (the consoles' exact column names are not published:
+                            these headers are ones the importer recognises).
           ca                Creates the CA if needed; prints its root's path and SHA-256.
           event             A sample consent event POSTed to a backend as 'agekit serve'
                             forwards one: the same JSON and AgeKit-Signature headers, signed
@@ -113,6 +127,7 @@ struct SimulateCommand: Command {
         let rest = Array(arguments.dropFirst())
         if subcommand.name == "event" { return try await SimulateEvent.run(rest, console) }
         let options = try Arguments(rest, options(of: subcommand))
+        if subcommand.name == "revocations" { return try SimulateRevocations.run(options, console) }
         if let extra = options.positionals.first { throw .usage("unexpected argument '\(extra)'") }
         switch subcommand.name {
         case "notification":

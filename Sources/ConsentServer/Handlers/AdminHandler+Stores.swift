@@ -36,7 +36,8 @@ extension AdminHandler {
         let known = ["store", "dryRun", "installIdColumn", "revokedAtColumn"]
         if let unknown = request.query.keys.sorted().first(where: { !known.contains($0) }) {
             return reply(
-                .error(400, "invalid_query", "unknown parameter '\(unknown)' (known: \(known.joined(separator: ", ")))"))
+                .error(400, "invalid_query", "unknown parameter '\(unknown)' (known: \(known.joined(separator: ", ")))")
+            )
         }
         guard let store = request.query["store"].flatMap(StoreName.init(rawValue:)), store != .appStore else {
             return reply(.error(400, "invalid_query", "store: googlePlay or amazon"))

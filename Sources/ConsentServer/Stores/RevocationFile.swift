@@ -65,7 +65,8 @@ package struct RevocationFile: Sendable {
             let installId = fields[install].trimmingCharacters(in: .whitespaces)
             if let problem = Identifiers.installIdProblem(installId) {
                 throw ServerError(
-                    .invalidImport, "line \(line): \"\(installId.prefix(64))\" in \"\(table.header[install])\": \(problem)")
+                    .invalidImport,
+                    "line \(line): \"\(installId.prefix(64))\" in \"\(table.header[install])\": \(problem)")
             }
             var revokedAt = now
             if let revoked {
@@ -74,7 +75,8 @@ package struct RevocationFile: Sendable {
                     throw ServerError(
                         .invalidImport,
                         "line \(line): \"\(text.prefix(64))\" in \"\(table.header[revoked])\" is not a date "
-                            + "(2026-03-05, 2026-03-05 14:30:00 or 2026-03-05T14:30:00Z; UTC unless an offset is given)")
+                            + "(2026-03-05, 2026-03-05 14:30:00 or 2026-03-05T14:30:00Z; UTC unless an offset is given)"
+                    )
                 }
                 revokedAt = parsed
             }
@@ -107,7 +109,8 @@ package struct RevocationFile: Sendable {
     }
 
     private static func squeezed(_ header: String) -> String {
-        String(header.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+        String(
+            header.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
     }
 
     private static func isRevocationTime(_ header: String) -> Bool {

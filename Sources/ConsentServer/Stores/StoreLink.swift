@@ -15,13 +15,15 @@ package struct StoreLink: Sendable {
         if let problem = Identifiers.accountIdProblem(accountId) { throw ServerError(.invalidLink, problem) }
         guard let parsed = StoreName(rawValue: store), parsed != .appStore else {
             throw ServerError(
-                .invalidLink, "store: '\(store)' is not googlePlay or amazon (App Store accounts link by app transaction)")
+                .invalidLink,
+                "store: '\(store)' is not googlePlay or amazon (App Store accounts link by app transaction)")
         }
         if let problem = Identifiers.installIdProblem(installId) { throw ServerError(.invalidLink, problem) }
         var read: SignificantChangeStatus?
         if let status {
             guard let known = SignificantChangeStatus(rawValue: status) else {
-                throw ServerError(.invalidLink, "significantChangeStatus: '\(status)' is not pending, approved or denied")
+                throw ServerError(
+                    .invalidLink, "significantChangeStatus: '\(status)' is not pending, approved or denied")
             }
             read = known
         }
@@ -29,7 +31,8 @@ package struct StoreLink: Sendable {
         if let statusDate {
             guard let parsed = ImportDate.milliseconds(statusDate) else {
                 throw ServerError(
-                    .invalidLink, "statusDate: '\(statusDate.prefix(64))' is not a date (2026-03-05 or 2026-03-05T14:30:00Z)")
+                    .invalidLink,
+                    "statusDate: '\(statusDate.prefix(64))' is not a date (2026-03-05 or 2026-03-05T14:30:00Z)")
             }
             date = parsed
         }
