@@ -10,7 +10,7 @@ extension OperatorCheck {
     func storeImports(_ imports: [StoreImportRecord], now: Date = Date()) -> [Verdict] {
         configuration.apps.flatMap { app in
             app.storeImports.sorted { $0.key.rawValue < $1.key.rawValue }.map { store, maxAgeDays in
-                let subject = "\(store.rawValue) import"
+                let subject = store.rawValue
                 guard let last = imports.first(where: { $0.bundleId == app.bundleId && $0.store == store }) else {
                     return Verdict(
                         outcome: .warn, subject: subject,
