@@ -23,10 +23,15 @@ package struct RevocationFile: Sendable {
 
     /// The file at `path`, its size checked before it is read.
     package func rows(atPath path: String, bundleId: String, now: Int64) throws(ServerError) -> [StoreRevocation] {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
-        guard let size else { throw ServerError(.invalidImport, "cannot read \(path)") }
-        try Self.checkSize(size)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ServerError(.invalidImport, "cannot read \(path)")
+        }
+        defer { try? handle.close() }
+        // The end's offset is the size: measured by the handle that then reads, so the
+        // file checked is the file read.
+        guard let size = try? handle.seekToEnd() else { throw ServerError(.invalidImport, "cannot read \(path)") }
+        try Self.checkSize(Int(clamping: size))
+        guard (try? handle.seek(toOffset: 0)) != nil, let data = try? handle.readToEnd() ?? Data() else {
             throw ServerError(.invalidImport, "cannot read \(path)")
         }
         return try rows(Array(data), bundleId: bundleId, now: now)
