@@ -88,7 +88,7 @@ let package = Package(
     targets: [
         // C libraries from Debian.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // libssl: only the one-shot HTTPS client that trusts a given CA file (simulate --cacert).
+        // libssl: the server side's one HTTP client, for https (ConsentServer/HTTPClient).
         .systemLibrary(name: "CTLS", pkgConfig: "libssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(

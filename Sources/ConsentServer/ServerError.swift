@@ -71,8 +71,7 @@ extension ServerErrorCode where Domain == ServerError {
 
     // Outbound calls.
 
-    /// A forwarded event got no HTTP answer.
-    package static var forwardingFailed: Self { Self(rawValue: "forwarding_failed") }
-    /// The HTTPS POST of `simulate --cacert` failed.
-    package static var postFailed: Self { Self(rawValue: "post_failed") }
+    /// A request to another server got no whole HTTP answer: the name did not resolve, the
+    /// connection or the TLS handshake failed, the deadline passed, or the answer was cut.
+    package static var noAnswer: Self { Self(rawValue: "no_answer") }
 }

@@ -1,4 +1,5 @@
 import AppStoreServerAPI
+import ConsentServer
 import Foundation
 import Testing
 
@@ -134,7 +135,7 @@ import Testing
         let url = fixture.standIn.baseURL
         fixture.standIn.stop()
         let client = AppStoreServerAPIClient(
-            credentials: fixture.credentials, environment: .sandbox, baseURL: url,
+            credentials: fixture.credentials, environment: .sandbox, baseURL: url, transport: HTTPClientTransport(),
             retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: 0.001), timeout: 5)
         await #expect(throws: AppStoreServerAPIError(.network, "")) {
             try await client.notificationHistory(fixture.lastWeek)

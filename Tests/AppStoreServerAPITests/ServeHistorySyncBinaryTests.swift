@@ -74,8 +74,8 @@ final class CapturedOutput: Sendable {
 
     func pipe(error: Bool) -> Pipe {
         let pipe = Pipe()
-        pipe.fileHandleForReading.readabilityHandler = { [self] handle in
-            let chunk = String(decoding: handle.availableData, as: UTF8.self)
+        pipe.fileHandleForReading.follow { [self] data in
+            let chunk = String(decoding: data, as: UTF8.self)
             text.withLock { text in
                 if error { text.err += chunk } else { text.out += chunk }
             }

@@ -7,7 +7,7 @@ import Testing
 
 /// A backend whose every answer takes `secondsPerPost` on a shared test clock, and that can
 /// run a second forwarder while the first waits for it (a concurrent worker, made exact).
-final class SlowBackend: EventSender, Sendable {
+final class SlowBackend: HTTPClient, Sendable {
     let now = Mutex<Int64>(1_000_000)
     let eventIds = Mutex<[String]>([])
     let kinds = Mutex<[String]>([])
@@ -26,7 +26,8 @@ final class SlowBackend: EventSender, Sendable {
     /// Runs `work` once, inside post number `post` (from 1).
     func during(post: Int, _ work: @escaping @Sendable () -> Void) { duringPost.withLock { $0 = (post, work) } }
 
-    func post(url: URL, headers: [String: String], body: [UInt8], timeoutSeconds: Double) throws -> Int {
+    func send(_ request: HTTPClientRequest) throws(ServerError) -> HTTPClientResponse {
+        let (headers, body) = (request.headers, request.body)
         now.withLock { $0 += secondsPerPost * 1000 }
         let count = posts.withLock { count in
             count += 1
@@ -41,10 +42,10 @@ final class SlowBackend: EventSender, Sendable {
         let status = statuses.withLock { $0.isEmpty ? 200 : $0.removeFirst() }
         if status == 200 {
             eventIds.withLock { $0.append(headers[EventSignature.eventIdHeader] ?? "") }
-            let event = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+            let event = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
             kinds.withLock { $0.append(event?["kind"] as? String ?? "") }
         }
-        return status
+        return HTTPClientResponse(status: status)
     }
 }
 
@@ -60,7 +61,7 @@ struct ForwardingOrderTests {
                     url: URL(string: "http://127.0.0.1:9/events")!, secret: ForwardingTests.secret,
                     timeoutSeconds: 10,
                     schedule: RetrySchedule(maxAttempts: 5, baseDelaySeconds: 0, maxDelaySeconds: 0))
-            ], sender: backend, clock: backend.clock, jitter: { 0 })
+            ], client: backend, clock: backend.clock, jitter: { 0 })
     }
 
     @Test("a batch that outlives its lease never sends an event another worker claimed since")
@@ -119,7 +120,7 @@ struct ForwardingOrderTests {
                 ForwardingTests.bundleId: .init(
                     url: URL(string: "http://127.0.0.1:9/events")!, secret: ForwardingTests.secret,
                     schedule: RetrySchedule(maxAttempts: 1, baseDelaySeconds: 0, maxDelaySeconds: 0))
-            ], sender: backend, clock: backend.clock, metrics: metrics, jitter: { 0 })
+            ], client: backend, clock: backend.clock, metrics: metrics, jitter: { 0 })
         let before = metrics.render()
         #expect(before.contains("agekit_outbox_pending 2"))
         #expect(before.contains("agekit_outbox_oldest_pending_age_seconds"))

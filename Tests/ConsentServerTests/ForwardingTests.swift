@@ -7,7 +7,7 @@ import Testing
 @testable import ConsentServer
 
 /// A backend that answers from a script and records what it received.
-final class ScriptedBackend: EventSender, Sendable {
+final class ScriptedBackend: HTTPClient, Sendable {
     struct Received: Sendable {
         let headers: [String: String]
         let body: [UInt8]
@@ -24,10 +24,11 @@ final class ScriptedBackend: EventSender, Sendable {
         self.gate = gate
     }
 
-    func post(url: URL, headers: [String: String], body: [UInt8], timeoutSeconds: Double) throws -> Int {
+    func send(_ request: HTTPClientRequest) throws(ServerError) -> HTTPClientResponse {
+        let (headers, body) = (request.headers, request.body)
         gate?.wait()
         received.withLock { $0.append(Received(headers: headers, body: body)) }
-        return statuses.withLock { $0.isEmpty ? fallback : $0.removeFirst() }
+        return HTTPClientResponse(status: statuses.withLock { $0.isEmpty ? fallback : $0.removeFirst() })
     }
 }
 
@@ -49,7 +50,7 @@ struct ForwardingTests {
                 Self.bundleId: .init(
                     url: URL(string: "http://127.0.0.1:9/events")!, secret: Self.secret,
                     schedule: RetrySchedule(maxAttempts: maxAttempts, baseDelaySeconds: 0, maxDelaySeconds: 0))
-            ], sender: backend, jitter: { 0 })
+            ], client: backend, jitter: { 0 })
     }
 
     func revoke(_ ledger: Ledger, account: String = "alice", appTransactionId: String = "AT-1") throws {

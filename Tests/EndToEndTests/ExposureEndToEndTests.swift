@@ -1,11 +1,8 @@
 import AppStoreSignedData
+import ConsentServer
 import Foundation
 import TestSupport
 import Testing
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// What an unauthenticated client can reach: with an admin listener, the public port serves
 /// only Apple's route and `/healthz`; `/metrics` can require the token; other source
@@ -19,14 +16,10 @@ struct ExposureEndToEndTests {
     }
 
     func status(_ url: String, token: String? = nil, body: Data? = nil) async throws -> Int {
-        var request = URLRequest(url: URL(string: url)!)
-        if let body {
-            request.httpMethod = "POST"
-            request.httpBody = body
-        }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (_, response) = try await URLSession.shared.data(for: request)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
+        var request = HTTPClientRequest(
+            body == nil ? "GET" : "POST", URL(string: url)!, body: body.map { [UInt8]($0) } ?? [])
+        if let token { request.headers["Authorization"] = "Bearer \(token)" }
+        return try await NetworkHTTPClient().send(detached: request).status
     }
 
     @Test("with an admin listener the public port serves only /v2/notifications and /healthz, /metrics needs the token")

@@ -79,15 +79,11 @@ struct ScriptOutputEndToEndTests {
         try process.run()
         // The ready line comes before the first look at the feed: after it, nothing is missed.
         let errors = Mutex(Data())
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            errors.withLock { $0.append(chunk) }
-        }
+        err.fileHandleForReading.follow { chunk in errors.withLock { $0.append(chunk) } }
         let deadline = Date().addingTimeInterval(10)
         while !String(decoding: errors.withLock { $0 }, as: UTF8.self).contains("\n"), Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        err.fileHandleForReading.readabilityHandler = nil
         let readyLine = String(decoding: errors.withLock { $0 }, as: UTF8.self)
         guard readyLine.contains("\n") else {
             Issue.record("no ready line within 10 s")

@@ -1,10 +1,7 @@
 import AppStoreSignedData
+import ConsentServer
 import Foundation
 import TestSupport
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// `agekit serve` on a free loopback port with its own data directory.
 final class ServerProcess: @unchecked Sendable {
@@ -15,6 +12,7 @@ final class ServerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     private var partial = ""
+    private let connections = Turnstile(width: 6)
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     var adminToken: String {
@@ -42,8 +40,9 @@ final class ServerProcess: @unchecked Sendable {
         } else {
             process.standardError = FileHandle.nullDevice
         }
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
+        try process.run()
+        output.fileHandleForReading.follow { [weak self] data in
+            let text = String(decoding: data, as: UTF8.self)
             self?.lock.withLock {
                 guard let self else { return }
                 // A read can end inside a line: keep the unfinished end for the next one.
@@ -52,7 +51,6 @@ final class ServerProcess: @unchecked Sendable {
                 self.lines.append(contentsOf: pieces.map(String.init))
             }
         }
-        try process.run()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if let line = lock.withLock({ lines.first { $0.contains("listening on") } }),
@@ -93,17 +91,13 @@ final class ServerProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Waits for the process to end, then stops watching its output: a dispatch source left
-    /// on the pipe after it closes can outlive its descriptor, which the next process reuses.
+    /// Waits for the process to end; its output's reader stops at the end of the stream.
     func waitForExit() {
         process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
     }
 
     deinit {
         if process.isRunning { process.terminate() }
-        output.fileHandleForReading.readabilityHandler = nil
-        RetiredPipes.keep(output)
     }
 
     // MARK: - HTTP
@@ -116,14 +110,23 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func request(_ method: String, _ path: String, body: Data? = nil, admin: Bool = false) async throws -> Response {
-        var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
-        request.httpMethod = method
-        request.httpBody = body
-        request.timeoutInterval = 30
-        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-        if admin { request.setValue("Bearer \(adminToken)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return Response(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+        var request = HTTPClientRequest(
+            method, URL(string: path, relativeTo: baseURL)!.absoluteURL, body: body.map { [UInt8]($0) } ?? [])
+        if body != nil { request.headers["Content-Type"] = "application/json" }
+        if admin { request.headers["Authorization"] = "Bearer \(adminToken)" }
+        // The server's own client, not URLSession: see `FileHandle.follow`. At most six
+        // exchanges at once, as URLSession's default per host: a test that sends thousands
+        // at once waits in line here, not in the server's per-address connection limit.
+        await connections.enter()
+        let outcome: Result<HTTPClientResponse, ServerError>
+        do throws(ServerError) {
+            outcome = .success(try await NetworkHTTPClient().send(detached: request))
+        } catch {
+            outcome = .failure(error)
+        }
+        await connections.leave()
+        let answer = try outcome.get()
+        return Response(status: answer.status, body: Data(answer.body))
     }
 
     func post(signedPayload: String) async throws -> Response {
@@ -156,5 +159,31 @@ extension ServerProcess {
     /// The local CA the server made in its data directory.
     func localCA() throws -> LocalCertificateAuthority {
         try LocalCertificateAuthority.load(directory: dataDirectory.appendingPathComponent("ca").path)
+    }
+}
+
+/// Lets at most `width` callers in at once; the others wait in their order of arrival.
+actor Turnstile {
+    private let width: Int
+    private var inside = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(width: Int) { self.width = width }
+
+    func enter() async {
+        if inside < width {
+            inside += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Hands the place to the first waiting caller, if any.
+    func leave() {
+        if waiting.isEmpty {
+            inside -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }

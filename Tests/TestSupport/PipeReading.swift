@@ -31,3 +31,19 @@ extension FileHandle {
         }
     }
 }
+
+extension FileHandle {
+    /// Hands each chunk read to `chunk`, on a thread of its own, until the end of the stream.
+    ///
+    /// Instead of `readabilityHandler`: that installs a libdispatch read source, and tearing
+    /// one down on Linux can leave a dangling epoll entry that crashes the whole test process
+    /// later (SIGSEGV in `_dispatch_event_loop_drain`, swift-corelibs-libdispatch issue 949).
+    /// A blocking read registers nothing with the event loop; the child's exit ends it.
+    public func follow(_ chunk: @escaping @Sendable (Data) -> Void) {
+        let thread = Thread { [self] in
+            while let data = readSomeRetryingInterrupts(), !data.isEmpty { chunk(data) }
+        }
+        thread.name = "pipe reader"
+        thread.start()
+    }
+}

@@ -1,8 +1,5 @@
+import ConsentServer
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The demo's requests to its own receiver, as a backend and Apple would make them.
 enum DemoHTTP {
@@ -16,19 +13,18 @@ enum DemoHTTP {
         _ method: String, _ url: String, token: String? = nil, json: [String: String]? = nil
     ) async -> Answer {
         guard let target = URL(string: url) else { return Answer(status: 0, body: "not a URL: \(url)") }
-        var request = URLRequest(url: target, timeoutInterval: 15)
-        request.httpMethod = method
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        var request = HTTPClientRequest(method, target, timeoutSeconds: 15)
+        if let token { request.headers["Authorization"] = "Bearer \(token)" }
         if let json {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+            request.headers["Content-Type"] = "application/json"
+            request.body =
+                (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])).map { [UInt8]($0) } ?? []
         }
         do {
-            let (data, response) = try await URLSession.shared.data(for: request)
-            return Answer(
-                status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self))
+            let answer = try await NetworkHTTPClient().send(detached: request)
+            return Answer(status: answer.status, body: String(decoding: answer.body, as: UTF8.self))
         } catch {
-            return Answer(status: 0, body: "no answer from \(url): \(error.localizedDescription)")
+            return Answer(status: 0, body: "no answer from \(url): \(error.message)")
         }
     }
 

@@ -2,10 +2,6 @@ import AppStoreSignedData
 import ConsentServer
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `agekit simulate`: payloads signed by the local test CA, shaped like the App Store's.
 ///
 /// Each subcommand builds a JWS; ``emit(_:options:console:)`` prints it, or posts it the
@@ -236,32 +232,15 @@ struct SimulateCommand: Command {
     private static func send(
         _ url: URL, headers: [String: String], body: [UInt8], cacert: String?
     ) async throws(CLIError) -> (Int, String) {
-        let status: Int
-        let answer: [UInt8]
-        if let cacert {
-            guard url.scheme == "https" else { throw .usage("--cacert: the URL must be https://") }
-            do {
-                let result = try TrustedCAPost.post(url, headers: headers, body: body, caFile: cacert)
-                (status, answer) = (result.status, result.body)
-            } catch {
-                throw .failure(
-                    code: "post_failed", message: "could not post to \(url.absoluteString): \(error.message)")
-            }
-        } else {
-            var request = URLRequest(url: url, timeoutInterval: 30)
-            request.httpMethod = "POST"
-            request.httpBody = Data(body)
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-            do {
-                let (data, response) = try await URLSession.shared.data(for: request)
-                (status, answer) = ((response as? HTTPURLResponse)?.statusCode ?? 0, [UInt8](data))
-            } catch {
-                throw .failure(
-                    code: "post_failed",
-                    message: "could not post to \(url.absoluteString): \(error.localizedDescription)")
-            }
+        if cacert != nil, url.scheme != "https" { throw .usage("--cacert: the URL must be https://") }
+        let answer: HTTPClientResponse
+        do {
+            answer = try await NetworkHTTPClient(caFile: cacert).send(
+                detached: HTTPClientRequest("POST", url, headers: headers, body: body))
+        } catch {
+            throw .failure(code: "post_failed", message: "could not post to \(url.absoluteString): \(error.message)")
         }
-        return (status, String(decoding: answer, as: UTF8.self))
+        return (answer.status, String(decoding: answer.body, as: UTF8.self))
     }
 
     /// The options shared by the subcommands, parsed and defaulted.

@@ -2,10 +2,6 @@ import ConsentLedger
 import ConsentServer
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `agekit simulate event`: a sample consent event sent to a backend exactly as the
 /// forwarder sends one (same body shape, same signature headers), so a backend's signature
 /// check can be tested without a notification.

@@ -17,7 +17,7 @@ package struct AppStoreServerAPIClient: Sendable {
 
     package init(
         credentials: APICredentials, environment: APIEnvironment, baseURL: URL? = nil,
-        transport: any APITransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
+        transport: any APITransport, retryPolicy: RetryPolicy = RetryPolicy(),
         tokenLifetime: TimeInterval = 300, timeout: TimeInterval = 30,
         now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Double) async -> Void = { seconds in

@@ -36,7 +36,7 @@ package final class Forwarder: Sendable {
 
     let ledger: Ledger
     private let targets: [String: Target]
-    private let sender: any EventSender
+    private let client: any HTTPClient
     let clock: Clock
     private let workers: Int
     private let idleSeconds: Double
@@ -51,13 +51,13 @@ package final class Forwarder: Sendable {
     }
 
     package init(
-        ledger: Ledger, targets: [String: Target], sender: any EventSender = URLSessionEventSender(),
+        ledger: Ledger, targets: [String: Target], client: any HTTPClient = NetworkHTTPClient(),
         clock: Clock = .system, workers: Int = 2, idleSeconds: Double = 0.2, metrics: Metrics? = nil,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.ledger = ledger
         self.targets = targets
-        self.sender = sender
+        self.client = client
         self.clock = clock
         self.workers = workers
         self.idleSeconds = idleSeconds
@@ -117,26 +117,34 @@ package final class Forwarder: Sendable {
         let headers = EventSignature.headers(
             secrets: target.secrets(at: now), timestamp: now / 1000, body: body,
             eventId: "\(item.bundleId):\(item.eventCursor)")
+        let request = HTTPClientRequest(
+            "POST", target.url, headers: headers, body: body, timeoutSeconds: target.timeoutSeconds)
         let failure: String
-        do {
-            let status = try sender.post(
-                url: target.url, headers: headers, body: body, timeoutSeconds: target.timeoutSeconds)
-            if (200..<300).contains(status) {
-                try ledger.markDelivered(item.id, at: clock.now())
-                lastSuccess.set(clock.now())
-                metrics?.increment(Self.attempts, [("bundle_id", item.bundleId), ("outcome", "delivered")])
-                return
-            }
-            failure = "HTTP \(status) from \(target.url.absoluteString)"
-        } catch let error as LedgerError {
-            throw error
-        } catch {
-            failure = "\((error as? ServerError)?.message ?? "\(error)") (\(target.url.absoluteString))"
+        switch Result(catching: { () throws(ServerError) in try client.send(request) }) {
+        case .success(let answer) where (200..<300).contains(answer.status):
+            try ledger.markDelivered(item.id, at: clock.now())
+            lastSuccess.set(clock.now())
+            metrics?.increment(Self.attempts, [("bundle_id", item.bundleId), ("outcome", "delivered")])
+            return
+        case .success(let answer):
+            failure = Self.refusal(answer, from: target.url)
+        case .failure(let error):
+            failure = "\(error.message) (\(target.url.absoluteString))"
         }
         let next = target.schedule.delay(afterAttempts: item.attempts + 1, jitter: jitter()).map {
             clock.now() + Int64($0 * 1000)
         }
         try ledger.markFailed(item.id, error: failure, nextAttemptAt: next)
         metrics?.increment(Self.attempts, [("bundle_id", item.bundleId), ("outcome", next == nil ? "dead" : "retry")])
+    }
+
+    /// Why an answer other than 2xx is a failed attempt. A redirect is never followed: the
+    /// signature headers would go to the new location, and a 200 there would call the event
+    /// delivered although the configured backend never received it.
+    static func refusal(_ answer: HTTPClientResponse, from url: URL) -> String {
+        if (300..<400).contains(answer.status), let location = answer.headers["location"] {
+            return "HTTP \(answer.status) redirects to \(location); redirects are not followed (\(url.absoluteString))"
+        }
+        return "HTTP \(answer.status) from \(url.absoluteString)"
     }
 }

@@ -47,6 +47,9 @@ enum Platform {
     /// The system's words for an `errno` value.
     static func describe(error code: Int32) -> String { String(cString: strerror(code)) }
 
+    /// True for the `errno` of a send or receive whose wait limit passed.
+    static func isWaitLimit(_ code: Int32) -> Bool { code == EAGAIN || code == EWOULDBLOCK }
+
     /// Why a listener could not be bound, in the words serve prints.
     static func bindProblem(_ code: Int32) -> String {
         switch code {
@@ -176,9 +179,8 @@ enum Platform {
         while let candidate = entry {
             let descriptor = socket(candidate.pointee.ai_family, candidate.pointee.ai_socktype, 0)
             if descriptor >= 0 {
-                var limit = timeval(tv_sec: Int(timeoutSeconds), tv_usec: 0)
-                _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+                // connect(2) waits at most the send limit.
+                limitWaits(of: descriptor, toSeconds: timeoutSeconds)
                 if connect(descriptor, candidate.pointee.ai_addr, candidate.pointee.ai_addrlen) == 0 {
                     return .success(descriptor)
                 }
@@ -187,6 +189,44 @@ enum Platform {
             entry = candidate.pointee.ai_next
         }
         return .failure(PlatformError(code: errno))
+    }
+
+    /// Limits each later send and receive on `descriptor` to `seconds` (at least a millisecond).
+    static func limitWaits(of descriptor: Int32, toSeconds seconds: Double) {
+        let whole = max(seconds, 0.001)
+        var limit = timeval(tv_sec: Int(whole), tv_usec: Int((whole - whole.rounded(.down)) * 1_000_000))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sends all of `bytes` on a connection, through short sends and interruptions; false when
+    /// the connection failed, closed or its wait limit passed.
+    static func sendAll(_ bytes: [UInt8], on descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let sent = send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent > 0 {
+                    offset += sent
+                } else if sent < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// Up to `maximum` bytes from a connection, waiting for at least one: empty when the peer
+    /// closed it, nil when the read failed or its wait limit passed.
+    static func receive(from descriptor: Int32, maximum: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: maximum)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count >= 0 { return Array(buffer[0..<count]) }
+            if errno != EINTR { return nil }
+        }
     }
 
     // MARK: Files

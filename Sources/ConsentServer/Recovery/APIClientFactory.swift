@@ -6,7 +6,7 @@ import Foundation
 package enum APIClientFactory {
     package static func client(
         for app: AppConfiguration, index: Int? = nil, environment: APIEnvironment,
-        transport: any APITransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy()
+        transport: any APITransport = HTTPClientTransport(), retryPolicy: RetryPolicy = RetryPolicy()
     ) throws(ServerError) -> AppStoreServerAPIClient {
         let field = index.map { "apps[\($0)].api" } ?? "api"
         guard let api = app.api else {

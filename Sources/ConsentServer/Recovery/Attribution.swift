@@ -59,7 +59,7 @@ package struct Attribution: Sendable {
 
     /// The sources of the app's `api` key for each of its Production and Sandbox environments.
     package static func sources(
-        for app: AppConfiguration, index: Int? = nil, transport: any APITransport = URLSessionTransport()
+        for app: AppConfiguration, index: Int? = nil, transport: any APITransport = HTTPClientTransport()
     ) throws(ServerError) -> [Source] {
         var sources: [Source] = []
         for environment in [APIEnvironment.production, .sandbox] where app.environments.contains(environment.rawValue) {

@@ -21,7 +21,7 @@ package final class AttributionSchedule: Sendable {
     package init?(
         apps: [AppConfiguration], verifier: SignedDataVerifier, ledger: Ledger,
         say: @escaping @Sendable (String) -> Void, interval: Double = AttributionSchedule.intervalSeconds,
-        transport: any APITransport = URLSessionTransport()
+        transport: any APITransport = HTTPClientTransport()
     ) throws(ServerError) {
         var jobs: [Attribution] = []
         for (index, app) in apps.enumerated() where app.api != nil {

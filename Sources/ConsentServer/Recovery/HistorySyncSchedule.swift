@@ -21,7 +21,7 @@ package final class HistorySyncSchedule: Sendable {
     /// Nil when no app asks for a schedule.
     package init?(
         apps: [AppConfiguration], intake: NotificationIntake, say: @escaping @Sendable (String) -> Void,
-        transport: any APITransport = URLSessionTransport()
+        transport: any APITransport = HTTPClientTransport()
     ) throws(ServerError) {
         var jobs: [Job] = []
         for (index, app) in apps.enumerated() {

@@ -69,6 +69,7 @@ struct StandInFixture {
     ) -> AppStoreServerAPIClient {
         AppStoreServerAPIClient(
             credentials: credentials ?? self.credentials, environment: .sandbox, baseURL: standIn.baseURL,
+            transport: HTTPClientTransport(),
             retryPolicy: retryPolicy, timeout: 10,
             sleep: { seconds in
                 sleeps?.record(seconds)
