@@ -64,10 +64,32 @@ struct ChurnEndToEndTests {
         // Every crowd connection past the server's one-second floor before the first upload: on
         // a loaded machine the crowd can take seconds to start, and a newcomer meeting only
         // connections younger than the floor has nobody to take the slot of.
-        let up = String(decoding: opened.fileHandleForReading.availableData, as: UTF8.self)
+        let output = opened.fileHandleForReading
+        let up = await onOwnThread { String(decoding: output.readSomeRetryingInterrupts() ?? Data(), as: UTF8.self) }
         try #require(up.hasPrefix("up"), "the crowd did not start: '\(up)'")
         try await Task.sleep(for: .seconds(2))
 
+        // On a thread of its own: the body's schedule must not wait for Swift concurrency's
+        // two threads, which other tests may be blocking.
+        let port = server.port
+        let (answered, unanswered, refusedAtStart) = await onOwnThread { Self.uploads(port: port) }
+        try input.fileHandleForWriting.close()
+        crowd.waitUntilExit()
+        let rest = String(decoding: opened.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+        let count =
+            Int(
+                (up + rest).split(separator: "\n").last.map(String.init)?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        #expect(
+            answered == 5, "\(answered) of 5 uploads answered; \(unanswered); \(refusedAtStart) refused at their start")
+        #expect(count > 72, "the crowd never churned: \(count) connections opened")
+        #expect(try await server.request("GET", "/healthz").status == 200)
+    }
+
+    /// Five honest uploads from their own addresses, each with its body in five parts over a
+    /// second: how many were answered, what happened to the others, and how many starts were
+    /// refused.
+    static func uploads(port: UInt16) -> (answered: Int, unanswered: [String], refusedAtStart: Int) {
         let body = #"{"signedPayload":"\#(String(repeating: "x", count: 2_500))"}"#
         var answered = 0
         var unanswered: [String] = []
@@ -79,9 +101,7 @@ struct ChurnEndToEndTests {
             // at once, it tries again, as Apple does. An upload cut once its body flows fails.
             var opened: RawConnection?
             for _ in 0..<4 {
-                guard let connection = RawConnection(port: server.port, from: "127.0.0.\(60 + upload)") else {
-                    continue
-                }
+                guard let connection = RawConnection(port: port, from: "127.0.0.\(60 + upload)") else { continue }
                 connection.send(
                     "POST /v2/notifications HTTP/1.1\r\nHost: a\r\nConnection: close\r\n"
                         + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
@@ -102,7 +122,7 @@ struct ChurnEndToEndTests {
                 String(body.utf8.dropFirst(start).prefix(body.utf8.count / 5 + 1))!
             }
             for (index, part) in parts.enumerated() {
-                if index > 0 { try await Task.sleep(for: .milliseconds(200)) }
+                if index > 0 { Thread.sleep(forTimeInterval: 0.2) }
                 connection.send(part)
             }
             // Any answer counts (a store stalled by a loaded machine answers 503 at its 5 s commit
@@ -115,16 +135,6 @@ struct ChurnEndToEndTests {
                     "upload \(upload): \(reply.closed ? "closed" : "open") with '\(reply.text.prefix(80))'")
             }
         }
-        try input.fileHandleForWriting.close()
-        crowd.waitUntilExit()
-        let rest = String(decoding: opened.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
-        let count =
-            Int(
-                (up + rest).split(separator: "\n").last.map(String.init)?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
-        #expect(
-            answered == 5, "\(answered) of 5 uploads answered; \(unanswered); \(refusedAtStart) refused at their start")
-        #expect(count > 72, "the crowd never churned: \(count) connections opened")
-        #expect(try await server.request("GET", "/healthz").status == 200)
+        return (answered, unanswered, refusedAtStart)
     }
 }

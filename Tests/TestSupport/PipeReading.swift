@@ -47,3 +47,12 @@ extension FileHandle {
         thread.start()
     }
 }
+
+/// Runs blocking work (sleeps that keep a schedule, blocking reads) on a thread of its own:
+/// on two cores Swift concurrency has two threads, and tests that block them would delay a
+/// `Task.sleep` here by seconds.
+public func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}

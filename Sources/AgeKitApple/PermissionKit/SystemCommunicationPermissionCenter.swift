@@ -20,11 +20,10 @@
     public final class SystemCommunicationPermissionCenter: CommunicationPermissionCenter {
         struct State {
             var listening = false
-            var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
-            var undelivered: [GuardianResponse] = []
         }
 
         private let state = Locked(State())
+        private let answers = ReplayingBroadcast<GuardianResponse>()
         let questions: QuestionMap
         private let anchor: AnchorProvider
         private let deadlines: BridgeDeadlines
@@ -55,16 +54,7 @@
             }
         }
 
-        public func responses() -> AsyncStream<GuardianResponse> {
-            let (stream, continuation) = AsyncStream.makeStream(of: GuardianResponse.self)
-            let backlog = state.withLock { state in
-                state.listeners.append(continuation)
-                defer { state.undelivered.removeAll() }
-                return state.undelivered
-            }
-            for response in backlog { continuation.yield(response) }
-            return stream
-        }
+        public func responses() -> AsyncStream<GuardianResponse> { answers.stream() }
 
         /// Hands the question to the system: `AskCenter.ask(_:in:)` with a view controller (iOS,
         /// iPadOS, visionOS), `CommunicationLimits.ask(_:in:)` with a window on macOS, the only
@@ -103,12 +93,7 @@
 
         func deliver(systemQuestionID: UUID, approved: Bool) {
             guard let questionID = questions.agekitID(for: systemQuestionID) else { return }
-            let response = GuardianResponse(questionID: questionID, approved: approved)
-            let listeners = state.withLock { state in
-                if state.listeners.isEmpty { state.undelivered.append(response) }
-                return state.listeners
-            }
-            for listener in listeners { listener.yield(response) }
+            answers.send(GuardianResponse(questionID: questionID, approved: approved))
         }
     }
 

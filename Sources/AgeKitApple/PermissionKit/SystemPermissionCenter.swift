@@ -20,8 +20,6 @@
     public final class SystemPermissionCenter: PermissionCenter {
         struct State {
             var listening = false
-            var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
-            var undelivered: [GuardianResponse] = []
             /// The system question made for each request, so that asking again, or a button
             /// re-created by SwiftUI, hands the system the same question (and the same id).
             var questions: [String: SystemQuestion] = [:]
@@ -31,6 +29,7 @@
         }
 
         let state = Locked(State())
+        private let answers = ReplayingBroadcast<GuardianResponse>()
         let questions: QuestionMap
         let anchor: AnchorProvider
         let deadlines: BridgeDeadlines
@@ -63,16 +62,7 @@
             Task { await forward.run(sequence) }
         }
 
-        public func responses() -> AsyncStream<GuardianResponse> {
-            let (stream, continuation) = AsyncStream.makeStream(of: GuardianResponse.self)
-            let backlog = state.withLock { state in
-                state.listeners.append(continuation)
-                defer { state.undelivered.removeAll() }
-                return state.undelivered
-            }
-            for response in backlog { continuation.yield(response) }
-            return stream
-        }
+        public func responses() -> AsyncStream<GuardianResponse> { answers.stream() }
 
         /// PermissionKit's question for `guardianQuestion`, made once per request: its id is
         /// recorded in the app's store the first time, and the same question comes back after.
@@ -115,13 +105,8 @@
         /// One answer from the system, to every listener (or kept until one registers).
         func deliver(systemQuestionID: UUID, approved: Bool) {
             guard let questionID = questions.agekitID(for: systemQuestionID) else { return }
-            let response = GuardianResponse(questionID: questionID, approved: approved)
-            let listeners = state.withLock { state in
-                state.offered.removeAll { $0.id == questionID }
-                if state.listeners.isEmpty { state.undelivered.append(response) }
-                return state.listeners
-            }
-            for listener in listeners { listener.yield(response) }
+            state.withLock { $0.offered.removeAll { $0.id == questionID } }
+            answers.send(GuardianResponse(questionID: questionID, approved: approved))
         }
     }
 

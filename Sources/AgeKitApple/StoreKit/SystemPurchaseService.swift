@@ -24,8 +24,6 @@
     public final class SystemPurchaseService: PurchaseService {
         private struct State {
             var listening = false
-            var listeners: [AsyncStream<TransactionUpdate>.Continuation] = []
-            var undelivered: [TransactionUpdate] = []
             /// Verified transactions handed to the core and not finished yet, by id.
             var unfinished: [String: HandedOver] = [:]
             var unfinishedOrder: [String] = []
@@ -36,6 +34,7 @@
         static let unfinishedLimit = 256
 
         private let state = Locked(State())
+        private let fanOut = ReplayingBroadcast<TransactionUpdate>()
         private let deadlines: BridgeDeadlines
 
         #if canImport(UIKit) && !os(watchOS)
@@ -83,14 +82,7 @@
 
         public func transactionUpdates() -> AsyncStream<TransactionUpdate> {
             startListening()
-            let (stream, continuation) = AsyncStream.makeStream(of: TransactionUpdate.self)
-            let backlog = state.withLock { state in
-                state.listeners.append(continuation)
-                defer { state.undelivered.removeAll() }
-                return state.undelivered
-            }
-            for update in backlog { continuation.yield(update) }
-            return stream
+            return fanOut.stream()
         }
 
         public func purchase(productID: String) async throws(PurchaseFailure) -> SignificantChanges.PurchaseResult {
@@ -174,13 +166,7 @@
             }
         }
 
-        private func deliver(_ update: TransactionUpdate) {
-            let listeners = state.withLock { state in
-                if state.listeners.isEmpty { state.undelivered.append(update) }
-                return state.listeners
-            }
-            for listener in listeners { listener.yield(update) }
-        }
+        private func deliver(_ update: TransactionUpdate) { fanOut.send(update) }
     }
 
     /// A StoreKit transaction kept until the app finishes it, boxed so that the service's

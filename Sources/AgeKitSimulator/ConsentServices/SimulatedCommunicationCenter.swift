@@ -12,11 +12,10 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
         var reportsCancel: Bool
         var personIsAdult: Bool
         var asked: [CommunicationQuestion] = []
-        var scheduled: [SimulatedPermissionCenter.ScheduledResponse] = []
-        var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
     }
 
     private let state: Locked<State>
+    private let answers = ScheduledBroadcast<GuardianResponse>()
     private let clock: any ConsentClock
 
     /// - Parameters:
@@ -43,26 +42,19 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
             state.asked.append(question)
             if state.behavior == .childCancels { return .success(state.reportsCancel ? .cancelled : .handedOver) }
             for answer in state.behavior.responses(sentAt: now, expiresAt: question.expiresAt) {
-                state.scheduled.append(
-                    .init(at: answer.at, response: GuardianResponse(questionID: question.id, approved: answer.approved))
-                )
+                answers.schedule(GuardianResponse(questionID: question.id, approved: answer.approved), at: answer.at)
             }
-            state.scheduled.sort { $0.at < $1.at }
             return .success(state.reportsCancel ? .sent : .handedOver)
         }
         return try outcome.get()
     }
 
-    public func responses() -> AsyncStream<GuardianResponse> {
-        let (stream, continuation) = AsyncStream.makeStream(of: GuardianResponse.self)
-        state.withLock { $0.listeners.append(continuation) }
-        return stream
-    }
+    public func responses() -> AsyncStream<GuardianResponse> { answers.stream() }
 
     /// Questions handed to the system (sent or cancelled by the child).
     public var asked: [CommunicationQuestion] { state.withLock { $0.asked } }
     /// When the next answer arrives, if one is on its way.
-    public var nextResponseTime: Date? { state.withLock { $0.scheduled.first?.at } }
+    public var nextResponseTime: Date? { answers.nextTime }
 
     /// How the guardian answers the questions sent from now on.
     public func setBehavior(_ behavior: GuardianBehavior) { state.withLock { $0.behavior = behavior } }
@@ -71,14 +63,6 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
 
     /// Removes and returns the answers due at or before `time`, and yields them to listeners.
     public func deliverResponses(until time: Date) -> [GuardianResponse] {
-        let (due, listeners) = state.withLock { state in
-            let due = state.scheduled.prefix { $0.at <= time }
-            state.scheduled.removeFirst(due.count)
-            return (Array(due), state.listeners)
-        }
-        for item in due {
-            for listener in listeners { listener.yield(item.response) }
-        }
-        return due.map(\.response)
+        answers.deliver(until: time).map(\.value)
     }
 }

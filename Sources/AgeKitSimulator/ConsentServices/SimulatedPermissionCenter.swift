@@ -20,11 +20,10 @@ public final class SimulatedPermissionCenter: PermissionCenter {
         var asked: [GuardianQuestion] = []
         var refusedForAdult: [GuardianQuestion] = []
         var cancelledByChild: [GuardianQuestion] = []
-        var scheduled: [ScheduledResponse] = []
-        var listeners: [AsyncStream<GuardianResponse>.Continuation] = []
     }
 
     private let state: Locked<State>
+    private let answers = ScheduledBroadcast<GuardianResponse>()
     private let clock: any ConsentClock
 
     /// A center whose guardian answers per `behavior`; every ask throws `notAvailable` when
@@ -47,21 +46,14 @@ public final class SimulatedPermissionCenter: PermissionCenter {
             }
             state.asked.append(question)
             for answer in state.behavior.responses(to: question, sentAt: now) {
-                state.scheduled.append(
-                    ScheduledResponse(
-                        at: answer.at, response: GuardianResponse(questionID: question.id, approved: answer.approved)))
+                answers.schedule(GuardianResponse(questionID: question.id, approved: answer.approved), at: answer.at)
             }
-            state.scheduled.sort { $0.at < $1.at }
             return false
         }
         if refused { throw .notAvailable }
     }
 
-    public func responses() -> AsyncStream<GuardianResponse> {
-        let (stream, continuation) = AsyncStream.makeStream(of: GuardianResponse.self)
-        state.withLock { $0.listeners.append(continuation) }
-        return stream
-    }
+    public func responses() -> AsyncStream<GuardianResponse> { answers.stream() }
 
     /// Questions that reached the guardian.
     public var asked: [GuardianQuestion] { state.withLock { $0.asked } }
@@ -70,28 +62,18 @@ public final class SimulatedPermissionCenter: PermissionCenter {
     /// Questions the child cancelled before sending.
     public var cancelledByChild: [GuardianQuestion] { state.withLock { $0.cancelledByChild } }
     /// When the next answer arrives, if one is on its way.
-    public var nextResponseTime: Date? { state.withLock { $0.scheduled.first?.at } }
+    public var nextResponseTime: Date? { answers.nextTime }
 
     /// Changes the guardian's behaviour for later questions.
     public func setBehavior(_ behavior: GuardianBehavior) { state.withLock { $0.behavior = behavior } }
 
     /// Answers a question now, as a guardian acting by hand.
     public func answer(_ questionID: String, approved: Bool) {
-        let response = GuardianResponse(questionID: questionID, approved: approved)
-        let listeners = state.withLock { $0.listeners }
-        for listener in listeners { listener.yield(response) }
+        answers.send(GuardianResponse(questionID: questionID, approved: approved))
     }
 
     /// Removes and returns the answers due at or before `time`, and yields them to listeners.
     public func deliverResponses(until time: Date) -> [ScheduledResponse] {
-        let (due, listeners) = state.withLock { state in
-            let due = state.scheduled.prefix { $0.at <= time }
-            state.scheduled.removeFirst(due.count)
-            return (Array(due), state.listeners)
-        }
-        for item in due {
-            for listener in listeners { listener.yield(item.response) }
-        }
-        return due
+        answers.deliver(until: time).map { ScheduledResponse(at: $0.at, response: $0.value) }
     }
 }

@@ -21,11 +21,10 @@ public final class SimulatedStore: PurchaseService {
     private struct State {
         var buyer: Buyer
         var purchases = 0
-        var scheduled: [(at: Date, update: TransactionUpdate)] = []
-        var listeners: [AsyncStream<TransactionUpdate>.Continuation] = []
     }
 
     private let state: Locked<State>
+    private let updates = ScheduledBroadcast<TransactionUpdate>()
     private let clock: any ConsentClock
 
     /// A store whose buyer acts as `buyer` on every purchase.
@@ -48,9 +47,8 @@ public final class SimulatedStore: PurchaseService {
                 // Only an approval becomes a transaction; a decline sends nothing at all.
                 let answers = guardian.responses(sentAt: now, expiresAt: .distantFuture)
                 if let approval = answers.first(where: { $0.approved }) {
-                    state.scheduled.append(
-                        (approval.at, TransactionUpdate(productID: productID, transactionID: transactionID)))
-                    state.scheduled.sort { $0.at < $1.at }
+                    updates.schedule(
+                        TransactionUpdate(productID: productID, transactionID: transactionID), at: approval.at)
                 }
                 return .success(.pending)
             }
@@ -58,27 +56,15 @@ public final class SimulatedStore: PurchaseService {
         return try result.get()
     }
 
-    public func transactionUpdates() -> AsyncStream<TransactionUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TransactionUpdate.self)
-        state.withLock { $0.listeners.append(continuation) }
-        return stream
-    }
+    public func transactionUpdates() -> AsyncStream<TransactionUpdate> { updates.stream() }
 
     /// When the next update arrives, if one is on its way.
-    public var nextUpdateTime: Date? { state.withLock { $0.scheduled.first?.at } }
+    public var nextUpdateTime: Date? { updates.nextTime }
     /// How many purchases were started.
     public var purchaseCount: Int { state.withLock { $0.purchases } }
 
     /// Removes and returns the updates due at or before `time`, and yields them to listeners.
     public func deliverUpdates(until time: Date) -> [TransactionUpdate] {
-        let (due, listeners) = state.withLock { state in
-            let due = state.scheduled.prefix { $0.at <= time }
-            state.scheduled.removeFirst(due.count)
-            return (due.map(\.update), state.listeners)
-        }
-        for update in due {
-            for listener in listeners { listener.yield(update) }
-        }
-        return due
+        updates.deliver(until: time).map(\.value)
     }
 }

@@ -163,8 +163,21 @@ package struct LedgerEvent: Sendable, Equatable, Codable {
 
     /// Every field, `null` when it has no value: one shape for every kind of event.
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: JSONField.self)
         try container.encode(cursor, forKey: .cursor)
+        try encodeFields(into: &container)
+    }
+
+    /// The keys of an event's JSON: the feed's, with `cursor`, and a forwarded body's, with
+    /// `eventId` (``ForwardedEvent``).
+    enum JSONField: String, CodingKey {
+        case cursor, eventId, bundleId, kind, accountId, appTransactionId, notificationUUID, notificationType, detail
+        case createdAt, store, installId
+    }
+
+    /// What the feed and a forwarded body share: every field but the cursor, `null` when it
+    /// has no value.
+    func encodeFields(into container: inout KeyedEncodingContainer<JSONField>) throws {
         try container.encode(bundleId, forKey: .bundleId)
         try container.encode(kind, forKey: .kind)
         try container.encode(accountId, forKey: .accountId)

@@ -131,51 +131,14 @@ package struct ForwardedEvent: Encodable {
         return [UInt8](try encoder.encode(ForwardedEvent(event)))
     }
 
-    let eventId: String
-    let bundleId: String
-    let kind: LedgerEvent.Kind
-    let accountId: String?
-    let appTransactionId: String?
-    let notificationUUID: String?
-    let notificationType: String?
-    let detail: String?
-    let createdAt: Int64
-    /// Added with Google Play's and Amazon's revocations: a backend may ignore both.
-    let store: StoreName
-    let installId: String?
+    let event: LedgerEvent
 
-    init(_ event: LedgerEvent) {
-        eventId = "\(event.bundleId):\(event.cursor)"
-        bundleId = event.bundleId
-        kind = event.kind
-        accountId = event.accountId
-        appTransactionId = event.appTransactionId
-        notificationUUID = event.notificationUUID
-        notificationType = event.notificationType
-        detail = event.detail
-        createdAt = event.createdAt
-        store = event.store
-        installId = event.installId
-    }
+    init(_ event: LedgerEvent) { self.event = event }
 
-    private enum CodingKeys: String, CodingKey {
-        case eventId, bundleId, kind, accountId, appTransactionId, notificationUUID, notificationType, detail
-        case createdAt, store, installId
-    }
-
-    /// Every field, `null` when it has no value, as in the feed.
+    /// The feed's fields, `null` when they have no value, with `eventId` for the cursor.
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(eventId, forKey: .eventId)
-        try container.encode(bundleId, forKey: .bundleId)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(accountId, forKey: .accountId)
-        try container.encode(appTransactionId, forKey: .appTransactionId)
-        try container.encode(notificationUUID, forKey: .notificationUUID)
-        try container.encode(notificationType, forKey: .notificationType)
-        try container.encode(detail, forKey: .detail)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(store, forKey: .store)
-        try container.encode(installId, forKey: .installId)
+        var container = encoder.container(keyedBy: LedgerEvent.JSONField.self)
+        try container.encode("\(event.bundleId):\(event.cursor)", forKey: .eventId)
+        try event.encodeFields(into: &container)
     }
 }

@@ -42,13 +42,12 @@ struct AdminHandler: Sendable {
         let appTransaction: AppTransaction
         do {
             appTransaction = try verifier.verifyAppTransaction(signed)
-        } catch  where error.code == .verificationBusy {
-            // No verdict on the app transaction: the budget refills within the second.
-            var busy = Reply.error(503, error.code.rawValue, error.reason)
-            busy.response.headers.append(("Retry-After", "1"))
-            return reply(busy)
         } catch {
-            return reply(.error(401, error.code.rawValue, error.reason))
+            var refusal = Reply.error(error.httpStatus, error.code.rawValue, error.reason)
+            if RefusalStatus.isBusy(code: error.code.rawValue) {
+                refusal.response.headers.append(RefusalStatus.retryAfter)
+            }
+            return reply(refusal)
         }
         do {
             try apps.identity(of: app).check(appTransaction)

@@ -31,15 +31,14 @@ struct NotificationHandler: Sendable {
             answer = acknowledgement("duplicate", uuid)
             (answer.notificationUUID, answer.notificationType) = (uuid, type)
         case .rejected(let status, let code, let message, let uuid, let type):
-            if (status == 503 && code != "verification_busy") || status == 500 {
+            if (status == 503 && !RefusalStatus.isBusy(code: code)) || status == 500 {
                 // Apple (or whoever reaches the public listener) learns that it should retry,
                 // not which database failed where: the detail goes to the request log.
                 answer = .error(status, code, "the notification was not stored: deliver it again later")
                 answer.detail = message
             } else {
                 answer = .error(status, code, message)
-                // The budget refills within the second.
-                if code == "verification_busy" { answer.response.headers.append(("Retry-After", "1")) }
+                if RefusalStatus.isBusy(code: code) { answer.response.headers.append(RefusalStatus.retryAfter) }
             }
             (answer.notificationUUID, answer.notificationType) = (uuid, type)
         }

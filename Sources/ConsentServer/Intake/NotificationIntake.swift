@@ -51,9 +51,8 @@ package struct NotificationIntake: Sendable {
     private func unverified(_ error: VerificationError) -> Outcome {
         metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
         metrics.increment("agekit_notifications_total", [("type", "unknown"), ("outcome", "rejected")])
-        // Busy is no verdict on the payload: 503, so that Apple delivers it again later.
-        let status = error.code == .verificationBusy ? 503 : 401
-        return .rejected(status: status, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil)
+        return .rejected(
+            status: error.httpStatus, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil)
     }
 
     /// As above for a live delivery: the chains must be valid on receipt too, and

@@ -2,7 +2,6 @@ import AppStoreServerAPI
 import AppStoreSignedData
 import ConsentLedger
 import Foundation
-import Synchronization
 
 /// Attribution on a timer inside `agekit serve`: for every app with an `"api"` key and a
 /// Production or Sandbox environment, once shortly after startup and then every
@@ -15,7 +14,7 @@ package final class AttributionSchedule: Sendable {
     let jobs: [Attribution]
     let interval: Double
     let say: @Sendable (String) -> Void
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let loops = RepeatingTasks()
 
     /// Nil when no app has an API key for Production or Sandbox.
     package init?(
@@ -44,33 +43,19 @@ package final class AttributionSchedule: Sendable {
     }
 
     package func start() {
-        let started = jobs.map { job in
-            Task { [say, interval] in
-                while !Task.isCancelled {
-                    let report = await job.run()
-                    // Quiet when there was nothing to do: most runs of most ledgers.
-                    if report.candidates > 0 || report.storeFailure != nil { say(Self.line(job.app.bundleId, report)) }
-                    try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-                }
+        for job in jobs {
+            loops.every(interval) { [say] in
+                let report = await job.run()
+                // Quiet when there was nothing to do: most runs of most ledgers.
+                if report.candidates > 0 || report.storeFailure != nil { say(Self.line(job.app.bundleId, report)) }
             }
         }
-        tasks.withLock { $0.append(contentsOf: started) }
     }
 
     /// Cancels the loops and waits (at most `timeoutSeconds`) for a run in flight to stop at
     /// its next candidate, so nothing reaches the store after it closes.
     package func stop(timeoutSeconds: Double = 5) {
-        let running = tasks.withLock { tasks in
-            defer { tasks = [] }
-            return tasks
-        }
-        running.forEach { $0.cancel() }
-        let finished = DispatchSemaphore(value: 0)
-        Task.detached {
-            for task in running { await task.value }
-            finished.signal()
-        }
-        _ = finished.wait(timeout: .now() + timeoutSeconds)
+        loops.stop(timeoutSeconds: timeoutSeconds)
     }
 
     package static func line(_ bundleId: String, _ report: AttributionReport) -> String {

@@ -1,6 +1,5 @@
 import AppStoreServerAPI
 import Foundation
-import Synchronization
 
 /// History sync on a timer inside `agekit serve`: for every app with `"historySync"`, once at
 /// startup and then every `intervalMinutes`, over the last `lookbackHours` (cut to the
@@ -16,7 +15,7 @@ package final class HistorySyncSchedule: Sendable {
 
     let jobs: [Job]
     let say: @Sendable (String) -> Void
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let loops = RepeatingTasks()
 
     /// Nil when no app asks for a schedule.
     package init?(
@@ -51,32 +50,15 @@ package final class HistorySyncSchedule: Sendable {
     }
 
     package func start() {
-        let started = jobs.map { job in
-            Task { [say] in
-                while !Task.isCancelled {
-                    let report = await Self.runOnce(job, now: Date())
-                    say(Self.line(job, report))
-                    try? await Task.sleep(nanoseconds: UInt64(job.interval * 1_000_000_000))
-                }
-            }
+        for job in jobs {
+            loops.every(job.interval) { [say] in say(Self.line(job, await Self.runOnce(job, now: Date()))) }
         }
-        tasks.withLock { $0.append(contentsOf: started) }
     }
 
     /// Cancels the loops and waits (at most `timeoutSeconds`) for a sync in flight to stop at
     /// its next payload, so nothing reaches the store after it closes.
     package func stop(timeoutSeconds: Double = 5) {
-        let running = tasks.withLock { tasks in
-            defer { tasks = [] }
-            return tasks
-        }
-        running.forEach { $0.cancel() }
-        let finished = DispatchSemaphore(value: 0)
-        Task.detached {
-            for task in running { await task.value }
-            finished.signal()
-        }
-        _ = finished.wait(timeout: .now() + timeoutSeconds)
+        loops.stop(timeoutSeconds: timeoutSeconds)
     }
 
     static func runOnce(_ job: Job, now: Date) async -> HistorySyncReport {
