@@ -26,12 +26,31 @@ package struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible 
         package static let invalidArgument = Code(rawValue: "invalid_argument")
     }
 
+    /// The database's own code a failure was classified from, as SQLite or PostgreSQL gave
+    /// it: for the logs, and for a caller that needs more than the class.
+    package enum DatabaseCode: Sendable, Hashable, CustomStringConvertible {
+        /// SQLite's extended result code (2067: `SQLITE_CONSTRAINT_UNIQUE`).
+        case sqlite(Int32)
+        /// PostgreSQL's SQLSTATE (`23505`: unique violation).
+        case sqlstate(String)
+
+        package var description: String {
+            switch self {
+            case .sqlite(let status): "SQLite \(status)"
+            case .sqlstate(let state): "SQLSTATE \(state)"
+            }
+        }
+    }
+
     package let code: Code
     package let message: String
+    /// Nil when the failure is not the database's (a deadline, an argument, a missing account).
+    package let databaseCode: DatabaseCode?
 
-    package init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String, databaseCode: DatabaseCode? = nil) {
         self.code = code
         self.message = message
+        self.databaseCode = databaseCode
     }
 
     package var description: String { "\(code.rawValue): \(message)" }

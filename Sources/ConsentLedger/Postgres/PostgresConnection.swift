@@ -224,7 +224,9 @@ final class PostgresConnection: SQLConnection {
         }
         let code = state.isEmpty ? "" : " [\(state)]"
         let classified = lastFailure == .statement ? LedgerError.sqlstateCode(state) : .unavailable
-        return LedgerError(classified, "PostgreSQL\(code): \(message) in '\(sql.prefix(60))'")
+        return LedgerError(
+            classified, "PostgreSQL\(code): \(message) in '\(sql.prefix(60))'",
+            databaseCode: state.isEmpty ? nil : .sqlstate(state))
     }
 
     private static let int8: Oid = 20

@@ -141,7 +141,9 @@ final class SQLiteConnection: SQLConnection {
     private func failure(_ status: Int32, _ sql: String) -> LedgerError {
         let message = String(cString: sqlite3_errmsg(handle))
         let statement = sql.prefix(60)
-        return LedgerError(LedgerError.sqliteCode(status), "SQLite error \(status) (\(message)) in '\(statement)'")
+        return LedgerError(
+            LedgerError.sqliteCode(status), "SQLite error \(status) (\(message)) in '\(statement)'",
+            databaseCode: .sqlite(status))
     }
 }
 
