@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AppStoreSignedData
@@ -37,14 +38,20 @@ struct RefusedHeadersTests {
     }
 
     @Test("a chain held back by the budget is not remembered: later it gets its verdict")
-    func busyIsNoVerdict() async throws {
+    func busyIsNoVerdict() throws {
         let ca = try Fixtures.authority()
-        let verifier = Fixtures.verifier(trusting: [ca], newChainsPerSecond: 1)
+        let seconds = Mutex(100.0)
+        let verifier = SignedDataVerifier(
+            anchors: [ca.rootAnchor], effectiveTime: .signedDate, cacheCapacity: 64, maxInputBytes: 1 << 20,
+            newChainsPerSecond: 1, clock: { Fixtures.now }, budgetSeconds: { seconds.withLock { $0 } })
         let spent = try Self.forged(by: try Fixtures.authority(), root: ca)
         #expect(Fixtures.failure { try verifier.verifyTransaction(spent) } == .untrustedChain)
         let held = try Self.forged(by: try Fixtures.authority(), root: ca)
         #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .verificationBusy)
-        try await Task.sleep(for: .milliseconds(1_100))
+        // Still the same second: still no verdict.
+        seconds.withLock { $0 += 0.5 }
+        #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .verificationBusy)
+        seconds.withLock { $0 += 0.6 }
         #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .untrustedChain)
     }
 

@@ -10,26 +10,27 @@ import Synchronization
 final class VerificationBudget: Sendable {
     private struct State {
         var tokens: Double
-        var refilledAt: ContinuousClock.Instant
+        var refilledAt: Double
     }
 
     let perSecond: Int
-    private let clock = ContinuousClock()
+    private let seconds: @Sendable () -> Double
     private let state: Mutex<State>
 
-    init(perSecond: Int) {
+    /// `seconds`: a monotonic clock in seconds.
+    init(perSecond: Int, seconds: @escaping @Sendable () -> Double) {
         self.perSecond = max(0, perSecond)
-        state = Mutex(State(tokens: Double(max(0, perSecond)), refilledAt: ContinuousClock().now))
+        self.seconds = seconds
+        state = Mutex(State(tokens: Double(max(0, perSecond)), refilledAt: seconds()))
     }
 
     /// Spends one verification; false when the budget of the last second is used up.
     func take() -> Bool {
         guard perSecond > 0 else { return true }
-        let now = clock.now
+        let now = seconds()
         return state.withLock { state in
-            let elapsed = state.refilledAt.duration(to: now)
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            state.tokens = min(Double(perSecond), state.tokens + seconds * Double(perSecond))
+            let elapsed = max(0, now - state.refilledAt)
+            state.tokens = min(Double(perSecond), state.tokens + elapsed * Double(perSecond))
             state.refilledAt = now
             guard state.tokens >= 1 else { return false }
             state.tokens -= 1
@@ -45,8 +46,17 @@ struct LaneBudgets: Sendable {
     /// New leaves under an intermediate already trusted: one signature each.
     let newLeaves: VerificationBudget
 
-    init(perSecond: Int) {
-        newChains = VerificationBudget(perSecond: perSecond)
-        newLeaves = VerificationBudget(perSecond: perSecond)
+    init(perSecond: Int, seconds: @escaping @Sendable () -> Double) {
+        newChains = VerificationBudget(perSecond: perSecond, seconds: seconds)
+        newLeaves = VerificationBudget(perSecond: perSecond, seconds: seconds)
     }
+}
+
+/// The budgets' default clock: seconds on the monotonic clock.
+package enum MonotonicSeconds {
+    package static let now: @Sendable () -> Double = {
+        let elapsed = origin.duration(to: .now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+    private static let origin = ContinuousClock.now
 }

@@ -40,16 +40,29 @@ public final class SignedDataVerifier: Sendable {
     }
 
     /// As above, with the clock that ``EffectiveTime/now`` reads.
-    public init(
+    public convenience init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
         maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0, clock: @escaping @Sendable () -> Date
+    ) {
+        self.init(
+            anchors: anchors, effectiveTime: effectiveTime, cacheCapacity: cacheCapacity,
+            maxInputBytes: maxInputBytes, newChainsPerSecond: newChainsPerSecond, clock: clock,
+            budgetSeconds: MonotonicSeconds.now)
+    }
+
+    /// As above, with the monotonic seconds the budgets refill by (tests move their own).
+    package init(
+        anchors: [TrustAnchor], effectiveTime: EffectiveTime, cacheCapacity: Int, maxInputBytes: Int,
+        newChainsPerSecond: Int, clock: @escaping @Sendable () -> Date, budgetSeconds: @escaping @Sendable () -> Double
     ) {
         self.policy = ChainPolicy(anchors: anchors)
         self.cache = ChainCache(capacity: cacheCapacity)
         self.refused = RefusedChains(capacity: cacheCapacity * 16)
         self.intermediates = KnownIntermediates(trustedCapacity: cacheCapacity, refusedCapacity: cacheCapacity * 16)
         self.lanes = Dictionary(
-            uniqueKeysWithValues: VerificationLane.allCases.map { ($0, LaneBudgets(perSecond: newChainsPerSecond)) })
+            uniqueKeysWithValues: VerificationLane.allCases.map {
+                ($0, LaneBudgets(perSecond: newChainsPerSecond, seconds: budgetSeconds))
+            })
         self.headers = HeaderCache(capacity: cacheCapacity)
         self.effectiveTime = effectiveTime
         self.maxInputBytes = maxInputBytes

@@ -10,9 +10,10 @@ package struct CommitDeadline: Sendable {
     package let seconds: Double
     let waiting: Expiries
 
-    package init(seconds: Double) {
+    /// `timer` drives the expiries: a dispatch timer on the monotonic clock, or a test's own.
+    package init(seconds: Double, timer: any ExpiryTimer = DispatchExpiryTimer()) {
         self.seconds = seconds
-        waiting = Expiries(seconds: seconds)
+        waiting = Expiries(seconds: seconds, timer: timer)
     }
 
     /// `completion` wrapped so that it runs exactly once: with the result, or with
@@ -55,42 +56,38 @@ final class Expiries: Sendable {
     private struct State {
         var entries: [Entry] = []
         var head = 0
-        var timer: (any DispatchSourceTimer)?
+        var ticking: (any ExpiryTicking)?
     }
 
     private let nanoseconds: UInt64
+    private let timer: any ExpiryTimer
     private let state = Mutex(State())
 
-    init(seconds: Double) {
+    init(seconds: Double, timer: any ExpiryTimer) {
         nanoseconds = seconds > 0 && seconds.isFinite ? UInt64(seconds * 1e9) : 0
+        self.timer = timer
     }
 
     deinit {
-        state.withLock { $0.timer?.cancel() }
+        state.withLock { $0.ticking?.cancel() }
     }
 
     func add(_ once: CommitDeadline.Once, expire: @escaping @Sendable () -> Void) {
-        let entry = Entry(at: DispatchTime.now().uptimeNanoseconds + nanoseconds, once: once, expire: expire)
+        let entry = Entry(at: timer.nowNanoseconds + nanoseconds, once: once, expire: expire)
         state.withLock { state in
             state.entries.append(entry)
-            guard state.timer == nil else { return }
-            let tick = Int(max(nanoseconds / 8, 1_000_000))
-            let timer = DispatchSource.makeTimerSource(queue: .global())
-            timer.schedule(
-                deadline: .now() + .nanoseconds(tick), repeating: .nanoseconds(tick), leeway: .nanoseconds(tick / 4))
-            timer.setEventHandler { [weak self] in self?.tick() }
-            state.timer = timer
-            timer.resume()
+            guard state.ticking == nil else { return }
+            state.ticking = timer.start(every: max(nanoseconds / 8, 1_000_000)) { [weak self] in self?.tick() }
         }
     }
 
     /// Whether a timer is ticking (tests).
-    var isTicking: Bool { state.withLock { $0.timer != nil } }
+    var isTicking: Bool { state.withLock { $0.ticking != nil } }
 
     /// Expires what is due; claimed entries at the head go too. The timer stops when nothing
     /// is left waiting, and `add` starts a new one.
     private func tick() {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = timer.nowNanoseconds
         let due: [Entry] = state.withLock { state in
             var due: [Entry] = []
             while state.head < state.entries.count {
@@ -107,8 +104,8 @@ final class Expiries: Sendable {
             if state.head == state.entries.count {
                 state.entries.removeAll(keepingCapacity: true)
                 state.head = 0
-                state.timer?.cancel()
-                state.timer = nil
+                state.ticking?.cancel()
+                state.ticking = nil
             } else if state.head >= 4096 {
                 state.entries.removeFirst(state.head)
                 state.head = 0
@@ -117,4 +114,43 @@ final class Expiries: Sendable {
         }
         for entry in due where entry.once.claim() { entry.expire() }
     }
+}
+
+/// What drives the commit deadlines: the time, and a tick that repeats until cancelled.
+package protocol ExpiryTimer: Sendable {
+    /// Nanoseconds on a clock that only moves forward.
+    var nowNanoseconds: UInt64 { get }
+    /// Calls `tick` every `interval` nanoseconds until the returned handle is cancelled.
+    func start(every interval: UInt64, _ tick: @escaping @Sendable () -> Void) -> any ExpiryTicking
+}
+
+/// A repeating tick, until cancelled.
+package protocol ExpiryTicking: Sendable {
+    func cancel()
+}
+
+/// The real one: a dispatch timer on the monotonic clock, a quarter of a tick of leeway.
+package struct DispatchExpiryTimer: ExpiryTimer {
+    package init() {}
+
+    package var nowNanoseconds: UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    package func start(every interval: UInt64, _ tick: @escaping @Sendable () -> Void) -> any ExpiryTicking {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let every = Int(interval)
+        timer.schedule(
+            deadline: .now() + .nanoseconds(every), repeating: .nanoseconds(every), leeway: .nanoseconds(every / 4))
+        timer.setEventHandler(handler: tick)
+        timer.resume()
+        return DispatchTicking(timer)
+    }
+}
+
+private final class DispatchTicking: ExpiryTicking, @unchecked Sendable {
+    // A dispatch source may be cancelled from any thread.
+    private let timer: any DispatchSourceTimer
+
+    init(_ timer: any DispatchSourceTimer) { self.timer = timer }
+
+    func cancel() { timer.cancel() }
 }
