@@ -280,6 +280,12 @@ extension OperatorToolsEndToEndTests {
         #expect(trusted.out.hasPrefix("HTTP 200") && trusted.out.contains(#""status":"stored""#), "\(trusted.out)")
         let untrusted = try AgekitBinary.run(rescind)
         #expect(untrusted.status == 1, "\(untrusted.out)")
+        // Without --cacert the client trusts the system's store, which OpenSSL reads from
+        // SSL_CERT_FILE when it is set: the same certificate there is trusted, by name too.
+        let systemStore = try AgekitBinary.run(
+            rescind.dropLast() + ["https://localhost:\(server.port)"], environment: ["SSL_CERT_FILE": pair.certificate])
+        #expect(systemStore.status == 0, "\(systemStore.err)")
+        #expect(systemStore.out.hasPrefix("HTTP 200"), "\(systemStore.out)")
         let other = try AgekitBinary.run(rescind + ["--cacert", stranger.certificate])
         #expect(other.status == 1)
         #expect(other.err.contains("post_failed") && other.err.contains("certificate"), "\(other.err)")
