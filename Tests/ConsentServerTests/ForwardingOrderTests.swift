@@ -21,7 +21,7 @@ final class SlowBackend: HTTPClient, Sendable {
         self.statuses = Mutex(statuses)
     }
 
-    var clock: Clock { Clock { [self] in now.withLock { $0 } } }
+    var clock: ServerClock { ServerClock { [self] in now.withLock { $0 } } }
 
     /// Runs `work` once, inside post number `post` (from 1).
     func during(post: Int, _ work: @escaping @Sendable () -> Void) { duringPost.withLock { $0 = (post, work) } }

@@ -74,7 +74,8 @@ struct EventsCommand: Command {
             switch action.name {
             case "status": report.status(try ledger.outboxCounts())
             case "dead": report.dead(try ledger.outboxItems(state: .dead, limit: limit))
-            default: report.requeued(try ledger.requeueDead(bundleId: parsed.value("app"), at: Clock.system.now()))
+            default:
+                report.requeued(try ledger.requeueDead(bundleId: parsed.value("app"), at: ServerClock.system.now()))
             }
         } catch {
             throw .failure(code: error.code.rawValue, message: error.message)

@@ -63,7 +63,7 @@ struct ImportCommand: Command {
         let (ledger, apps) = try LedgerAccess.open(parsed, console)
         defer { ledger.close() }
         let bundleId = try LedgerAccess.app(parsed.value("app"), among: apps)
-        let now = Clock.system.now()
+        let now = ServerClock.system.now()
         let outcome: StoreImportOutcome
         do {
             let rows = try RevocationFile(

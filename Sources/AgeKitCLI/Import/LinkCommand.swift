@@ -60,7 +60,7 @@ struct LinkCommand: Command {
         do {
             account = try await ledger.linkStoreInstall(
                 bundleId: bundleId, accountId: link.accountId, store: link.store, installId: link.installId,
-                status: link.status, statusDate: link.statusDate, at: Clock.system.now())
+                status: link.status, statusDate: link.statusDate, at: ServerClock.system.now())
         } catch {
             throw .failure(code: error.code.rawValue, message: error.message)
         }

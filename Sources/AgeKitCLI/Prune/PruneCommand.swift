@@ -55,7 +55,7 @@ struct PruneCommand: Command {
         let (ledger, _) = try EventsCommand.openLedger(parsed, console)
         defer { ledger.close() }
         let day: Int64 = 86_400_000
-        let now = Clock.system.now()
+        let now = ServerClock.system.now()
         let report: Ledger.PruneReport
         do {
             report = try ledger.prune(

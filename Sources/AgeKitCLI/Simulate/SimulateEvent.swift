@@ -17,7 +17,7 @@ enum SimulateEvent {
                 "--kind: '\(kindName)' is not one of \(kinds.joined(separator: ", "))"
                     + NearestName.hint(for: kindName, among: kinds))
         }
-        let now = Clock.system.now()
+        let now = ServerClock.system.now()
         let event = LedgerEvent(
             cursor: now, bundleId: bundleId, kind: kind, accountId: parsed.value("account-id") ?? "sample-account",
             appTransactionId: String(UInt64.random(in: 700_000_000_000_000_000...799_999_999_999_999_999)),
@@ -60,7 +60,7 @@ enum SimulateEvent {
                 throw .usage("name --to URL and --secret SECRET, or a --config whose app forwards events")
             }
             if secret == nil, previous == nil, let until = target.previousSecretUntil,
-                until > Clock.system.now()
+                until > ServerClock.system.now()
             {
                 previous = target.previousSecret
             }

@@ -37,7 +37,7 @@ package final class Forwarder: Sendable {
     let ledger: Ledger
     private let targets: [String: Target]
     private let client: any HTTPClient
-    let clock: Clock
+    let clock: ServerClock
     private let workers: Int
     private let idleSeconds: Double
     private let jitter: @Sendable () -> Double
@@ -52,7 +52,7 @@ package final class Forwarder: Sendable {
 
     package init(
         ledger: Ledger, targets: [String: Target], client: any HTTPClient = NetworkHTTPClient(),
-        clock: Clock = .system, workers: Int = 2, idleSeconds: Double = 0.2, metrics: Metrics? = nil,
+        clock: ServerClock = .system, workers: Int = 2, idleSeconds: Double = 0.2, metrics: Metrics? = nil,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.ledger = ledger

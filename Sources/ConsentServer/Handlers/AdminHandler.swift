@@ -9,7 +9,7 @@ struct AdminHandler: Sendable {
     let verifier: SignedDataVerifier
     let apps: AppRegistry
     let ledger: Ledger
-    let clock: Clock
+    let clock: ServerClock
 
     /// Constant-time comparison, so the token cannot be guessed byte by byte from timing.
     func isAuthorized(_ request: HTTPRequest) -> Bool {

@@ -14,7 +14,7 @@ package final class ConsentResponder: HTTPResponder {
     private let readiness: ReadinessProbe
     /// `/metrics` behind the admin token too.
     private let metricsRequireToken: Bool
-    private let clock: Clock
+    private let clock: ServerClock
     package let metrics: Metrics
     private let log: RequestLog
     private let authentication = Mutex(AuthenticationLimit())
@@ -23,7 +23,7 @@ package final class ConsentResponder: HTTPResponder {
 
     package init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
-        clock: Clock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
+        clock: ServerClock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
         freshness: Freshness = Freshness(), metricsRequireToken: Bool = false, appleSources: AddressRanges = .none
     ) {
         self.metricsRequireToken = metricsRequireToken

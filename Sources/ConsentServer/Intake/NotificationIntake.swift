@@ -16,17 +16,17 @@ package struct NotificationIntake: Sendable {
     let verifier: SignedDataVerifier
     let apps: AppRegistry
     let ledger: Ledger
-    let clock: Clock
+    let clock: ServerClock
     let metrics: Metrics
 
     package init(
-        verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, clock: Clock = .system,
+        verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, clock: ServerClock = .system,
         metrics: Metrics = Metrics()
     ) {
         self.init(verifier: verifier, apps: AppRegistry(apps), ledger: ledger, clock: clock, metrics: metrics)
     }
 
-    init(verifier: SignedDataVerifier, apps: AppRegistry, ledger: Ledger, clock: Clock, metrics: Metrics) {
+    init(verifier: SignedDataVerifier, apps: AppRegistry, ledger: Ledger, clock: ServerClock, metrics: Metrics) {
         self.verifier = verifier
         self.apps = apps
         self.ledger = ledger

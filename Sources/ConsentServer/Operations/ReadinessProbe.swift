@@ -12,11 +12,11 @@ final class ReadinessProbe: Sendable {
     }
 
     private let ledger: Ledger
-    private let clock: Clock
+    private let clock: ServerClock
     private let interval: Double
     private let state = Mutex(State())
 
-    init(ledger: Ledger, clock: Clock, interval: Double = 1) {
+    init(ledger: Ledger, clock: ServerClock, interval: Double = 1) {
         self.ledger = ledger
         self.clock = clock
         self.interval = interval

@@ -7,13 +7,13 @@ import Synchronization
 package final class RetentionSchedule: Sendable {
     let ledger: Ledger
     let retention: RetentionConfiguration
-    let clock: Clock
+    let clock: ServerClock
     let say: @Sendable (String) -> Void
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     /// Nil when the schedule is off (`intervalMinutes` 0).
     package init?(
-        ledger: Ledger, retention: RetentionConfiguration, clock: Clock = .system,
+        ledger: Ledger, retention: RetentionConfiguration, clock: ServerClock = .system,
         say: @escaping @Sendable (String) -> Void
     ) {
         guard retention.intervalMinutes > 0 else { return nil }

@@ -39,13 +39,14 @@ package struct Attribution: Sendable {
     let sources: [Source]
     let verifier: SignedDataVerifier
     let ledger: Ledger
-    let clock: Clock
+    let clock: ServerClock
     let lookupsPerSecond: Double
     /// Look up and verify, change nothing.
     let dryRun: Bool
 
     package init(
-        app: AppConfiguration, sources: [Source], verifier: SignedDataVerifier, ledger: Ledger, clock: Clock = .system,
+        app: AppConfiguration, sources: [Source], verifier: SignedDataVerifier, ledger: Ledger,
+        clock: ServerClock = .system,
         lookupsPerSecond: Double = Attribution.lookupsPerSecond, dryRun: Bool = false
     ) {
         self.app = app
