@@ -61,7 +61,7 @@ public struct CommunicationSimulation: Sendable {
 
     /// Runs until no answer or expiry is left.
     public func run() async -> Result {
-        let clock = StepClock(start)
+        let clock = SimulatedClock(start: start)
         let center = SimulatedCommunicationCenter(
             behavior: guardian, error: error, reportsCancel: reportsCancel, personIsAdult: personIsAdult, clock: clock)
         var request = CommunicationRequest(feature: feature, contacts: contacts, timeout: timeout)

@@ -41,17 +41,9 @@ public struct ConsentSimulation: Sendable {
     }
 }
 
-/// A clock the simulation moves by hand.
-final class StepClock: ConsentClock {
-    private let time: Locked<Date>
-    init(_ start: Date) { time = Locked(start) }
-    var now: Date { time.withLock { $0 } }
-    func set(_ date: Date) { time.withLock { $0 = max($0, date) } }
-}
-
 private struct Runner {
     let scenario: ConsentScenario
-    let clock: StepClock
+    let clock: SimulatedClock
     let center: SimulatedPermissionCenter
     let presenter: SimulatedAcknowledgmentPresenter
     let ratingCodes: RatingCodeSequence
@@ -61,7 +53,7 @@ private struct Runner {
 
     init(scenario: ConsentScenario, store: any SyncedKeyValueStore) {
         self.scenario = scenario
-        clock = StepClock(scenario.start)
+        clock = SimulatedClock(start: scenario.start)
         center = SimulatedPermissionCenter(
             behavior: scenario.guardian, personIsAdult: scenario.permissionServiceSeesAdult ?? scenario.subject.isAdult,
             clock: clock)
