@@ -15,27 +15,15 @@ final class OneShotServer: Sendable {
     let received = Mutex<[UInt8]>([])
     private let listener: Int32
 
-    /// `answer` nil: the server reads the request and keeps the connection open, silent,
-    /// for `holdSeconds`.
-    init(answer: [UInt8]?, holdSeconds: Double = 0) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, size) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &size) == 0
-            }
-        }
-        self.listener = listener
-        port = UInt16(bigEndian: address.sin_port)
-        guard bound else { throw HTTPClientTestFailure(description: "cannot listen: errno \(errno)") }
-        let thread = Thread { [self] in serve(answer: answer, holdSeconds: holdSeconds) }
+    /// `answer` nil: the server reads the request and stays silent until the client hangs up
+    /// (10 s at most).
+    init(answer: [UInt8]?) throws {
+        (listener, port) = try Self.loopbackSocket(listening: true)
+        let thread = Thread { [self] in serve(answer: answer) }
         thread.start()
     }
 
-    private func serve(answer: [UInt8]?, holdSeconds: Double) {
+    private func serve(answer: [UInt8]?) {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return }
         var bytes: [UInt8] = []
@@ -49,12 +37,34 @@ final class OneShotServer: Sendable {
         if let answer {
             _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         } else {
-            Thread.sleep(forTimeInterval: holdSeconds)
+            var limit = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            while recv(connection, &buffer, buffer.count, 0) > 0 {}
         }
         close(connection)
     }
 
     deinit { close(listener) }
+
+    /// A TCP socket bound to a free port of 127.0.0.1, and the port.
+    static func loopbackSocket(listening: Bool) throws -> (descriptor: Int32, port: UInt16) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, size) == 0 && (!listening || listen(descriptor, 4) == 0)
+                    && getsockname(descriptor, $0, &size) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw HTTPClientTestFailure(description: "cannot bind 127.0.0.1: errno \(errno)")
+        }
+        return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
 
     var request: String { String(decoding: received.withLock { $0 }, as: UTF8.self) }
     var url: URL { URL(string: "http://127.0.0.1:\(port)/hook/a%2Fb?x=1%202")! }
@@ -120,7 +130,7 @@ struct HTTPClientTests {
 
     @Test("no answer in time, a cut answer, a close before answering and nothing listening each say so")
     func failures() throws {
-        let silent = try OneShotServer(answer: nil, holdSeconds: 3)
+        let silent = try OneShotServer(answer: nil)
         let started = Date()
         #expect(throws: ServerError(.noAnswer, "no answer from 127.0.0.1:\(silent.port) in time")) {
             try client.send(HTTPClientRequest("GET", silent.url, timeoutSeconds: 0.3))
@@ -150,19 +160,9 @@ struct HTTPClientTests {
 
     /// A loopback port that was bound a moment ago and is free again.
     static func portWithNothingListening() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, size) == 0 && getsockname(descriptor, $0, &size) == 0
-            }
-        }
-        guard bound else { throw HTTPClientTestFailure(description: "cannot bind: errno \(errno)") }
-        return UInt16(bigEndian: address.sin_port)
+        let (descriptor, port) = try OneShotServer.loopbackSocket(listening: false)
+        close(descriptor)
+        return port
     }
 
     @Test("a field with a line break is refused before anything is sent; other schemes are refused")
