@@ -274,4 +274,26 @@ struct AdminRouteTests {
         #expect(fixture.send("GET", "/nowhere").status == 404)
         #expect(fixture.send("GET", "/v2/notifications").status == 405)
     }
+
+    @Test("Apple's exact body is looked up among the refused headers once: the verifier does not look again")
+    func refusedHeadersLookedUpOnce() throws {
+        let direct = try ResponderFixture()
+        let jws = try direct.notification("RESCIND_CONSENT")
+        // The verifier alone: one lookup for the notification, one for each JWS nested in it.
+        _ = try direct.verifier.verifySignedNotification(jws, receivedAt: nil)
+        let verifierAlone = direct.verifier.refusedHeaderLookups
+        #expect(verifierAlone >= 1)
+
+        // Each fixture trusts its own CA: each signs its own notification of the same shape.
+        let fixture = try ResponderFixture()
+        let body = Array(#"{"signedPayload":"\#(try fixture.notification("RESCIND_CONSENT"))"}"#.utf8)
+        #expect(fixture.send("POST", "/v2/notifications", body: body, token: nil).status == 200)
+        #expect(fixture.verifier.refusedHeaderLookups == verifierAlone, "the receiver's look and the verifier's")
+
+        // Any other shape is parsed, and the verifier looks itself.
+        let spaced = try ResponderFixture()
+        let other = Array(#"{ "signedPayload": "\#(try spaced.notification("RESCIND_CONSENT"))" }"#.utf8)
+        #expect(spaced.send("POST", "/v2/notifications", body: other, token: nil).status == 200)
+        #expect(spaced.verifier.refusedHeaderLookups == verifierAlone)
+    }
 }

@@ -9,6 +9,7 @@ struct ResponderFixture {
     static let token = "test-admin-token"
     let ca: LocalCertificateAuthority
     let ledger: Ledger
+    let verifier: SignedDataVerifier
     let responder: ConsentResponder
 
     /// `newChainsPerSecond`: the verifier's budget for never-seen chains (0: none).
@@ -19,9 +20,8 @@ struct ResponderFixture {
         ca = try LocalCertificateAuthority.generate(
             notBefore: Date().addingTimeInterval(-86_400), notAfter: Date().addingTimeInterval(86_400))
         ledger = try Ledger(store: SQLiteStore(path: ":memory:"))
-        responder = ConsentResponder(
-            verifier: SignedDataVerifier(anchors: [ca.rootAnchor], newChainsPerSecond: newChainsPerSecond), apps: apps,
-            ledger: ledger, adminToken: Self.token)
+        verifier = SignedDataVerifier(anchors: [ca.rootAnchor], newChainsPerSecond: newChainsPerSecond)
+        responder = ConsentResponder(verifier: verifier, apps: apps, ledger: ledger, adminToken: Self.token)
     }
 
     func send(

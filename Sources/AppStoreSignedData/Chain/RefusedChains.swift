@@ -20,6 +20,8 @@ final class RefusedChains: Sendable {
     }
 
     let capacity: Int
+    /// Lookups by header so far (tests: a receiver's look before verifying is not repeated).
+    private let headerLookups = Atomic<Int>(0)
     private let refusals: Mutex<OldestOutDictionary<[String], VerificationError>>
     private let headers: Mutex<Headers>
 
@@ -41,6 +43,7 @@ final class RefusedChains: Sendable {
     ///   Nothing is copied, and nothing hashed while no header has been refused.
     func refusal(forHeaderOf jws: UnsafeRawBufferPointer) -> VerificationError? {
         guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return nil }
+        headerLookups.add(1, ordering: .relaxed)
         return headers.withLock { headers in
             guard headers.byHeader.count > 0 else { return nil }
             if let last = headers.last, HeaderSegment.owned(last.header) == .borrowed(segment) { return last.error }
@@ -70,6 +73,7 @@ final class RefusedChains: Sendable {
     }
 
     var count: Int { refusals.withLock { $0.count } }
+    var lookupsByHeader: Int { headerLookups.load(ordering: .relaxed) }
 }
 
 /// A header segment as a key, hashed over all its bytes at once: anyone can insert refused

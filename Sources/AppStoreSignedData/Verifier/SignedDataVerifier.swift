@@ -80,6 +80,9 @@ public final class SignedDataVerifier: Sendable {
         jws.withUnsafeBytes { refused.refusal(forHeaderOf: $0) }
     }
 
+    /// Lookups of refused headers so far, the receiver's own included (tests).
+    package var refusedHeaderLookups: Int { refused.lookupsByHeader }
+
     public func verifyNotification(_ jws: String) throws(VerificationError) -> VerifiedNotification {
         try verifyNotification(jws, receivedAt: nil)
     }
@@ -96,10 +99,12 @@ public final class SignedDataVerifier: Sendable {
 
     /// As ``verifyNotification(_:receivedAt:lane:)``, with the parts of the JWS it came in, as
     /// split and decoded for the verification: for a store that keeps the signed text packed.
+    /// `headerChecked`: the caller has just asked ``knownRefusal(of:)`` of these very bytes,
+    /// and the answer was nil; the lookup is not made again.
     public func verifySignedNotification(
-        _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
+        _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved, headerChecked: Bool = false
     ) throws(VerificationError) -> SignedNotification {
-        var context = Context(keepsHeader: true, keepsParts: true, lane: lane)
+        var context = Context(keepsHeader: true, keepsParts: true, lane: lane, headerChecked: headerChecked)
         let notification = try notification(jws, receivedAt: receivedAt, context: &context)
         guard let parts = context.parts else { preconditionFailure("a verified notification without its parts") }
         return SignedNotification(notification: notification, parts: parts)
@@ -192,6 +197,9 @@ extension SignedDataVerifier {
         var receivedAt: Int64?
         /// The first JWS's parts, once it verified, when ``keepsParts``.
         var parts: JWSParts?
+        /// The first JWS's header was looked up among the refused ones by the caller (nested
+        /// ones are looked up here).
+        var headerChecked = false
     }
 
     func verify<T: PayloadDecodable>(
@@ -203,8 +211,12 @@ extension SignedDataVerifier {
             throw VerificationError(.inputTooLarge, "the input is \(size) bytes; the limit is \(maxInputBytes)")
         }
         let bytes = Array(jws.utf8)
-        // A forgery replayed: refused before its parts are decoded.
-        if let refusal = refused.refusal(forHeaderOf: bytes) { throw refusal }
+        // A forgery replayed: refused before its parts are decoded (unless the caller just looked).
+        if context.headerChecked {
+            context.headerChecked = false
+        } else if let refusal = refused.refusal(forHeaderOf: bytes) {
+            throw refusal
+        }
         let parsed = try CompactJWS.parse(bytes, known: context.lastHeader, headers: headers)
         let x5c = parsed.x5c
         let chain: VerifiedChain

@@ -9,15 +9,20 @@ struct NotificationHandler: Sendable {
     let appleSources: AddressRanges
 
     func handle(_ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
-        if let outcome = Self.payloadBytes(in: request.body, intake.knownForgery) {
+        // Apple's exact shape is recognised once; its JWS is looked up among the refused
+        // headers in place, and the verifier is told not to look again.
+        let appleShaped = Self.isAppleShape(request.body)
+        if appleShaped, let outcome = intake.knownForgery(Self.payload(ofAppleShaped: request.body)) {
             return reply(Self.answer(outcome))
         }
-        switch Self.signedPayload(in: request.body) {
+        switch Self.signedPayload(in: request.body, appleShaped: appleShaped) {
         case .failure(let refusal):
             reply(.error(400, refusal.code.rawValue, refusal.message))
-        case .success(let signedPayload):
+        case .success(let (signedPayload, asItCame)):
             let lane: VerificationLane = appleSources.contains(request.clientAddress) ? .reserved : .open
-            intake.accept(signedPayload, live: freshness, lane: lane) { outcome in reply(Self.answer(outcome)) }
+            intake.accept(signedPayload, live: freshness, lane: lane, headerChecked: appleShaped && asItCame) {
+                outcome in reply(Self.answer(outcome))
+            }
         }
     }
 
@@ -57,14 +62,13 @@ struct NotificationHandler: Sendable {
     /// Apple's exact shape, read without building a dictionary; anything else is parsed.
     private static let prefix = Array(#"{"signedPayload":""#.utf8)
 
-    /// `body` in Apple's exact shape: `look` applied to the bytes between the quotes, as they
-    /// came (a slice of the body: nothing copied or checked); nil for any other shape.
-    static func payloadBytes<T>(in body: [UInt8], _ look: (ArraySlice<UInt8>) -> T?) -> T? {
-        guard isAppleShape(body) else { return nil }
-        return look(body[prefix.count..<(body.count - 2)])
+    /// The bytes between the quotes of a body in Apple's exact shape, as they came (a slice of
+    /// the body: nothing copied or checked).
+    static func payload(ofAppleShaped body: [UInt8]) -> ArraySlice<UInt8> {
+        body[prefix.count..<(body.count - 2)]
     }
 
-    private static func isAppleShape(_ body: [UInt8]) -> Bool {
+    static func isAppleShape(_ body: [UInt8]) -> Bool {
         body.count > prefix.count + 2 && body.starts(with: prefix) && body[body.count - 2] == UInt8(ascii: "\"")
             && body[body.count - 1] == UInt8(ascii: "}")
     }
@@ -72,13 +76,17 @@ struct NotificationHandler: Sendable {
     /// The JWS inside `{"signedPayload": "..."}`: Apple's exact bytes without a copy of the
     /// object, anything else through the one-pass ``NotificationBody`` scan, which refuses every
     /// other shape with its code.
-    static func signedPayload(in body: [UInt8]) -> Result<String, ServerError> {
-        if isAppleShape(body) {
-            let payload = body[prefix.count..<(body.count - 2)]
+    /// `asItCame`: the JWS is the body's bytes between the quotes, unchanged (no escape to
+    /// decode), so what was looked up in place is what the verifier gets.
+    static func signedPayload(
+        in body: [UInt8], appleShaped: Bool
+    ) -> Result<(jws: String, asItCame: Bool), ServerError> {
+        if appleShaped {
+            let payload = payload(ofAppleShaped: body)
             if !payload.isEmpty, JSONValue.isPlainStringContent(payload) {
-                return .success(String(decoding: payload, as: UTF8.self))
+                return .success((String(decoding: payload, as: UTF8.self), true))
             }
         }
-        return NotificationBody.signedPayload(in: body)
+        return NotificationBody.signedPayload(in: body).map { ($0, false) }
     }
 }

@@ -58,16 +58,18 @@ package struct NotificationIntake: Sendable {
     /// As above for a live delivery: the chains must be valid on receipt too, and
     /// `signedDate` must be within `freshness` of it. A never-seen chain is charged to `lane`
     /// (the reserved one for payloads fetched from Apple).
+    /// `headerChecked`: ``knownForgery(_:)`` was just asked of these bytes and found nothing.
     package func accept(
         _ signedPayload: String, live freshness: Freshness?, lane: VerificationLane = .reserved,
-        completion: @escaping @Sendable (Outcome) -> Void
+        headerChecked: Bool = false, completion: @escaping @Sendable (Outcome) -> Void
     ) {
         let receivedAt = clock.now()
         let signed: SignedNotification
         do {
             signed = try verifier.verifySignedNotification(
                 signedPayload,
-                receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000), lane: lane)
+                receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000), lane: lane,
+                headerChecked: headerChecked)
         } catch {
             return completion(unverified(error))
         }
