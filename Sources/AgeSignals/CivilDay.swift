@@ -41,6 +41,18 @@ public struct CivilDay: Hashable, Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// Whether `year` has a February 29.
+    package static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    /// How many days `month` (1 to 12) of `year` has.
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     /// `YYYY-MM-DD`, the year padded to four digits.
     public var text: String {
         func padded(_ value: Int, _ width: Int) -> String {

@@ -13,7 +13,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// A day that exists in the calendar; nil otherwise (for example February 30).
     public init?(_ year: Int, _ month: Int, _ day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= CivilDay.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -41,20 +41,10 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
         Date(timeIntervalSince1970: Double(CivilDay.daysSince1970(year: year, month: month, day: day)) * 86_400)
     }
 
-    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
     /// The same day `years` later (or earlier); February 29 becomes February 28 in common years.
     public func adding(years: Int) -> CalendarDay {
         let target = year + years
-        return CalendarDay(target, month, min(day, Self.daysIn(month: month, year: target)))!
+        return CalendarDay(target, month, min(day, CivilDay.daysIn(month: month, year: target)))!
     }
 
     /// The day `days` later (or earlier).

@@ -16,7 +16,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// (month to 1...12, day to the month's length) rather than trapping.
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         let month = min(max(month, 1), 12)
-        let day = min(max(day, 1), Self.daysIn(month: month, year: year))
+        let day = min(max(day, 1), CivilDay.daysIn(month: month, year: year))
         let days = Self.daysSinceEpoch(year: year, month: month, day: day)
         self.secondsSince1970 = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
@@ -37,7 +37,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         let monthIndex = year * 12 + (month - 1) + months
         let newYear = monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12
         let newMonth = monthIndex - newYear * 12 + 1
-        let newDay = min(day, Self.daysIn(month: newMonth, year: newYear))
+        let newDay = min(day, CivilDay.daysIn(month: newMonth, year: newYear))
         let days = Self.daysSinceEpoch(year: newYear, month: newMonth, day: newDay)
         return Timestamp(secondsSince1970: days * 86_400 + secondOfDay)
     }
@@ -54,16 +54,6 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return
             "\(year)-\(two(Int64(month)))-\(two(Int64(day)))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
-    }
-
-    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     /// Days from 1970-01-01 in the proleptic Gregorian calendar.
