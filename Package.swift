@@ -65,15 +65,15 @@ struct AppleMirror {
     let appleMirror = AppleMirror()
 #endif
 
-/// Two halves that share only vocabulary: the app side (no C library, no networking) and
-/// the server side (`agekit`), built on Debian's C libraries through system-library targets.
+/// The app side: platform-neutral Swift with no C library and no networking, the Apple bridges,
+/// the simulator and the scenario runners. The server side (`agekit`, on Debian's C libraries)
+/// is the package in `Server/`, which depends on this one; an app that adds AgeKit resolves
+/// and builds none of it.
 let package = Package(
     name: "AgeKit",
-    // The app side's floors, which most apps still support: the age-assurance API starts at
-    // 26.0, and below it the bridges take the no-API path. Its one lock is `AgeSignals.Locked`
-    // (`NSLock`), as `Synchronization.Mutex` starts at iOS 18 and macOS 15. These floors apply
-    // to every target, but the server side (`AppStoreSignedData`, `agekit` and the rest)
-    // is built for Linux only, where they mean nothing, so it keeps `Mutex` and `Atomic`.
+    // The floors most apps still support: the age-assurance API starts at 26.0, and below it
+    // the bridges take the no-API path. The one lock is `AgeSignals.Locked` (`NSLock`), as
+    // `Synchronization.Mutex` starts at iOS 18 and macOS 15.
     platforms: [.macOS(.v14), .iOS(.v17), .macCatalyst(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "AgeKit", targets: ["AgeKit"]),
@@ -81,20 +81,10 @@ let package = Package(
         .library(name: "AgeKitApple", targets: ["AgeKitApple"]),
         // The scenario runners and the explorer, for an app's own tests (docs/explorer.md).
         .library(name: "AgeKitScenarios", targets: ["AgeKitScenarios"]),
-        // Nothing else: the example's kit, the server side's libraries and the `agekit`
-        // executable are targets only (SwiftPM still builds and runs a root package's
-        // executable targets: `swift run agekit`), so Xcode offers an app only what it adds.
+        // Nothing else: the example's kit is a target only, so Xcode offers an app only what
+        // it adds.
     ],
     targets: [
-        // C libraries from Debian.
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // libssl: the server side's one HTTP client, for https (ConsentServer/HTTPClient).
-        .systemLibrary(name: "CTLS", pkgConfig: "libssl", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-
         // App side: platform-neutral, no C library.
         .target(name: "AgeSignals"),
         .target(name: "AgeGating", dependencies: ["AgeSignals"]),
@@ -135,32 +125,15 @@ let package = Package(
             name: "VinylCrateKit", dependencies: ["AgeKit", "AgeKitApple"],
             path: "Examples/VinylCrate/VinylCrateKit", swiftSettings: appleMirror.settings),
 
-        // Server side.
-        .target(name: "AppStoreSignedData", dependencies: ["CCrypto"]),
-        .target(name: "ConsentLedger", dependencies: ["CSQLite", "CPostgres"]),
-        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData"]),
-        .target(
-            name: "ConsentServer",
-            dependencies: [
-                "AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CTLS", "AppStoreServerAPI",
-            ]),
-        .target(
-            name: "AgeKitCLI",
-            dependencies: [
-                "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator", "AgeKitScenarios",
-                "AppStoreSignedData", "ConsentLedger", "ConsentServer", "AppStoreServerAPI",
-            ]),
-        .executableTarget(name: "agekit", dependencies: ["AgeKitCLI"]),
     ] + appleMirror.targets + [
 
-        // Tests: one target per module, plus end-to-end tests that run the built binary.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Tests: one target per module.
         .testTarget(name: "AgeSignalsTests", dependencies: ["AgeSignals"]),
-        .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator", "TestSupport"]),
+        .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator"]),
         .testTarget(name: "AgeKitTests", dependencies: ["AgeKit", "AgeKitSimulator"]),
         .testTarget(name: "PrivacyLaunchTests", dependencies: ["PrivacyLaunch", "AgeKitSimulator"]),
         .testTarget(
-            name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator", "TestSupport"]),
+            name: "SignificantChangesTests", dependencies: ["SignificantChanges", "AgeKitSimulator"]),
         .testTarget(name: "AgeKitSimulatorTests", dependencies: ["AgeKitSimulator"]),
         // The explorer's tests, and AppScenarioTests, which uses only the library's public API
         // (a plain `import`), as an app's own test target does.
@@ -171,48 +144,18 @@ let package = Package(
             name: "AgeKitAppleTests",
             dependencies: ["AgeKitApple", "AgeKitSimulator"] + appleMirror.testDependencies,
             swiftSettings: appleMirror.testSettings),
-        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "CCrypto", "TestSupport"]),
-        .testTarget(name: "ConsentLedgerTests", dependencies: ["ConsentLedger", "AppStoreSignedData", "TestSupport"]),
-        .testTarget(
-            name: "ConsentServerTests",
-            dependencies: ["ConsentServer", "ConsentLedger", "AppStoreSignedData", "TestSupport"]),
-        .testTarget(
-            name: "AppStoreServerAPITests",
-            dependencies: [
-                "AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit", "TestSupport",
-            ]),
         .testTarget(
             name: "VinylCrateKitTests",
             dependencies: ["VinylCrateKit", "AgeKitApple", "AgeKitSimulator"] + appleMirror.testDependencies,
             path: "Examples/VinylCrate/Tests/VinylCrateKitTests", swiftSettings: appleMirror.testSettings),
-        .testTarget(
-            name: "AgeKitCLITests",
-            dependencies: [
-                "AgeKitCLI", "AgeKitScenarios", "AgeKitSimulator", "AgeSignals", "SignificantChanges", "TestSupport",
-            ]),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: ["AppStoreSignedData", "ConsentServer", "AgeKitCLI", "agekit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-// Fuzz targets for libFuzzer, only when AGEKIT_FUZZ is set: scripts/fuzz builds them with
-// `-sanitize=fuzzer,address` into a build directory of their own, so that normal builds and
-// the products never contain them.
-if Context.environment["AGEKIT_FUZZ"] != nil {
-    package.targets.append(
-        .executableTarget(
-            name: "AgeKitFuzz",
-            dependencies: ["AppStoreSignedData", "ConsentLedger", "ConsentServer"],
-            path: "Tests/Fuzz/AgeKitFuzz",
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
-}
-
 // The app side runs its async functions on the caller's actor (`nonisolated(nonsending)`,
 // Swift's coming default): a gate on the main actor calls its services, and the simulator
-// answers, without a thread hop per call. The server side keeps the concurrent default, so
-// that storage work never runs on its callers' actors.
+// answers, without a thread hop per call. (The server side keeps the concurrent default, so
+// that storage work never runs on its callers' actors.)
 let appSide: Set<String> = [
     "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator", "AgeKitScenarios", "AgeKit",
     "AgeKitApple", "VinylCrateKit",

@@ -3,5 +3,5 @@
 # system's throughput, from a release build. Usage: bench/age.sh [ITERATIONS]
 set -eu
 cd "$(dirname "$0")/.."
-swift build -c release --product agekit >&2
-exec .build/release/agekit age bench --iterations "${1:-50000000}"
+swift build -c release --package-path Server --product agekit >&2
+exec Server/.build/release/agekit age bench --iterations "${1:-50000000}"

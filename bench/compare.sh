@@ -31,12 +31,15 @@ if [ -n "${BASE_AGEKIT:-}" ]; then
 else
     say "building $BASE (release) in a worktree of its own"
     git -C "$ROOT" worktree add --detach "$WORK/base" "$BASE" >/dev/null 2>&1
-    (cd "$WORK/base" && swift build -c release --product agekit 2>&1 | tail -n 1) >&2
-    BASE_BIN=$(cd "$WORK/base" && swift build -c release --show-bin-path)/agekit
+    # The server is the package in Server/ since the repository split in two; at the root before.
+    base_package=.
+    [ -f "$WORK/base/Server/Package.swift" ] && base_package=Server
+    (cd "$WORK/base" && swift build -c release --package-path "$base_package" --product agekit 2>&1 | tail -n 1) >&2
+    BASE_BIN=$(cd "$WORK/base" && swift build -c release --package-path "$base_package" --show-bin-path)/agekit
 fi
 say "building the working tree (release)"
-(cd "$ROOT" && swift build -c release --product agekit 2>&1 | tail -n 1) >&2
-NEW_BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/agekit
+(cd "$ROOT" && swift build -c release --package-path Server --product agekit 2>&1 | tail -n 1) >&2
+NEW_BIN=$(cd "$ROOT" && swift build -c release --package-path Server --show-bin-path)/agekit
 
 figure() { # BINARY: one run of the benchmark; prints its figure
     local log=$WORK/run.log

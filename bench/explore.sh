@@ -5,8 +5,8 @@
 # 5 s and 5 MB. Usage: bench/explore.sh [DATE] (the sweep's "today"; default the real today)
 set -eu
 cd "$(dirname "$0")/.."
-swift build -c release --product agekit >&2
-agekit=$(swift build -c release --show-bin-path)/agekit
+swift build -c release --package-path Server --product agekit >&2
+agekit=$(swift build -c release --package-path Server --show-bin-path)/agekit
 out=bench/results/explore
 mkdir -p "$out"
 dates=""

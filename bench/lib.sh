@@ -36,8 +36,8 @@ build_agekit() { # sets AGEKIT; an AGEKIT already set to a binary is used as it 
         return
     fi
     say "building agekit (release)"
-    (cd "$ROOT" && swift build -c release --product agekit 2>&1 | tail -n 1)
-    AGEKIT=$(cd "$ROOT" && swift build -c release --show-bin-path)/agekit
+    (cd "$ROOT" && swift build -c release --package-path Server --product agekit 2>&1 | tail -n 1)
+    AGEKIT=$(cd "$ROOT" && swift build -c release --package-path Server --show-bin-path)/agekit
     [ -x "$AGEKIT" ] || die "no agekit binary at $AGEKIT"
 }
 

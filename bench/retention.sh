@@ -5,7 +5,7 @@
 # Usage: bench/retention.sh [N]   (default 500; needs sqlite3 with dbstat, python3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-agekit="${AGEKIT:-.build/debug/agekit}"
+agekit="${AGEKIT:-Server/.build/debug/agekit}"
 count="${1:-500}"
 work="$(mktemp -d)"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT

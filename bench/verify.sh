@@ -25,8 +25,8 @@ if [ -n "${AGEKIT:-}" ] && [ -x "$AGEKIT" ]; then
     agekit=$AGEKIT  # a given binary (bench/compare.sh)
 else
     echo "== building agekit (release)" >&2
-    swift build -c release --product agekit >&2
-    agekit="$(swift build -c release --show-bin-path)/agekit"
+    swift build -c release --package-path Server --product agekit >&2
+    agekit="$(swift build -c release --package-path Server --show-bin-path)/agekit"
 fi
 
 echo "== agekit bench verify ($seconds CPU-s per measurement)" >&2

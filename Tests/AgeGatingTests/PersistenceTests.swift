@@ -1,6 +1,5 @@
 import AgeSignals
 import Foundation
-import TestSupport
 import Testing
 
 @testable import AgeGating
@@ -71,7 +70,7 @@ struct KeyValueStoreContractTests {
         case .memory:
             return (InMemoryKeyValueStore(), nil)
         case .file:
-            let directory = TestScratch.root.appendingPathComponent(
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "agekit-kv-\(UUID().uuidString)")
             return (FileKeyValueStore(directory: directory), directory)
         }
@@ -105,7 +104,7 @@ struct KeyValueStoreContractTests {
 
     @Test("a file store survives a corrupt file and a directory it cannot write")
     func fileFailures() throws {
-        let directory = TestScratch.root.appendingPathComponent("agekit-kv-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-kv-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileKeyValueStore(directory: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

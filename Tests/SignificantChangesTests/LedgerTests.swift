@@ -2,7 +2,6 @@ import AgeKitSimulator
 import AgeSignals
 import Foundation
 import SignificantChanges
-import TestSupport
 import Testing
 
 /// One store contract, run against every backend.
@@ -12,11 +11,25 @@ struct LedgerTests {
         case inMemory, file, simulatedCloud
     }
 
-    /// Two devices of one person sharing a store, and a way to let the second hear the first.
-    struct Devices {
+    /// Two devices of one person sharing a store, and a way to let the second hear the first;
+    /// the file they share, if any, goes with them.
+    final class Devices {
         let first: any SyncedKeyValueStore
         let second: any SyncedKeyValueStore
         let sync: () throws -> Void
+        let file: URL?
+
+        init(
+            first: any SyncedKeyValueStore, second: any SyncedKeyValueStore, file: URL? = nil,
+            sync: @escaping () throws -> Void
+        ) {
+            self.first = first
+            self.second = second
+            self.file = file
+            self.sync = sync
+        }
+
+        deinit { file.map { try? FileManager.default.removeItem(at: $0) } }
     }
 
     static func devices(_ backend: Backend) throws -> Devices {
@@ -26,11 +39,11 @@ struct LedgerTests {
             let first = InMemorySyncedStore { key, value in second.applyExternalChanges([key: value]) }
             return Devices(first: first, second: second, sync: {})
         case .file:
-            let url = TestScratch.root
+            let url = FileManager.default.temporaryDirectory
                 .appendingPathComponent("agekit-ledger-\(UUID().uuidString).json")
             let first = try FileSyncedStore(url: url)
             let second = try FileSyncedStore(url: url)
-            return Devices(first: first, second: second, sync: { try second.refresh() })
+            return Devices(first: first, second: second, file: url, sync: { try second.refresh() })
         case .simulatedCloud:
             let cloud = SyncedCloud(delivery: .manual)
             return Devices(first: cloud.device("phone"), second: cloud.device("tablet"), sync: { cloud.sync() })
@@ -145,7 +158,8 @@ struct LedgerTests {
 
     @Test("a file that is not a key-value object is an error, never emptied")
     func badFile() throws {
-        let url = TestScratch.root.appendingPathComponent("agekit-bad-\(UUID().uuidString).json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("agekit-bad-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
         try Data("[1,2]".utf8).write(to: url)
         #expect(throws: SignificantChangesError(.storeUnavailable, "")) { try FileSyncedStore(url: url) }
         #expect(try Data(contentsOf: url) == Data("[1,2]".utf8))
@@ -153,8 +167,9 @@ struct LedgerTests {
 
     @Test("a file store keeps what another process wrote when it writes")
     func fileMerge() throws {
-        let url = TestScratch.root.appendingPathComponent(
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "agekit-merge-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
         let first = try FileSyncedStore(url: url)
         let second = try FileSyncedStore(url: url)
         first.set("1", forKey: "a")

@@ -53,9 +53,7 @@ struct OneScenarioTests {
         Row(person: "age-12", region: "US-TX", os: OSVersion(26, 2)),
     ]
 
-    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/examples/changes.json")
-        .path
+    static let catalog = Repository.path("docs/examples/changes.json").path
 
     @Test("the same scenario gives the same regulation, features, cadence and saved answer", arguments: rows)
     func sameFacts(_ row: Row) async throws {

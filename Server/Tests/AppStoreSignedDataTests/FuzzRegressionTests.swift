@@ -3,7 +3,7 @@ import Testing
 
 @testable import AppStoreSignedData
 
-/// Inputs the fuzz targets found (Tests/Fuzz/Regressions), checked here as unit tests too.
+/// Inputs the fuzz targets found (Server/Tests/Fuzz/Regressions), checked here as unit tests too.
 @Suite("Fuzz findings")
 struct FuzzRegressionTests {
     /// The JSON target's differential against JSONSerialization stopped on this number: ours

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import AgeKitCLI
@@ -9,8 +10,7 @@ import Testing
 /// and the tests name every other place that has to follow.
 @Suite("one version: the changelog, the guides and agekit --version agree")
 struct ReleaseTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     static func text(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

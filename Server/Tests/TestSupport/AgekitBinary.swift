@@ -12,7 +12,7 @@ public enum AgekitBinary {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: ".build/debug/agekit")
+        return Repository.server.appendingPathComponent(".build/debug/agekit")
     }
 
     /// Runs a command to completion and returns its exit code and outputs.

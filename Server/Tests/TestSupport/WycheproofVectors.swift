@@ -1,6 +1,6 @@
 import Foundation
 
-/// Project Wycheproof's ECDSA P-256/SHA-256 vectors, committed under `Tests/Vectors/wycheproof`
+/// Project Wycheproof's ECDSA P-256/SHA-256 vectors, committed under `Server/Tests/Vectors/wycheproof`
 /// (see the README there): public keys with crafted signatures and the verdict each must get.
 public enum WycheproofVectors {
     /// How the signatures of a file are encoded.
@@ -31,14 +31,7 @@ public enum WycheproofVectors {
         public let cases: [Case]
     }
 
-    public static let directory: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
-        {
-            url.deleteLastPathComponent()
-        }
-        return url.appendingPathComponent("Tests/Vectors/wycheproof")
-    }()
+    public static let directory = Repository.path("Server/Tests/Vectors/wycheproof")
 
     /// Every group of a file; throws when the file is missing or not in Wycheproof's schema.
     public static func groups(_ encoding: Encoding) throws -> [Group] {

@@ -1,19 +1,11 @@
 import Foundation
 
-/// Where the real Apple-signed vectors are kept: `<package>/../shared/vectors/apple-real`.
+/// Where the real Apple-signed vectors are kept: `<repository>/../shared/vectors/apple-real`.
 /// Nil in a user's clone, where the tests that need them skip, saying so.
 public enum AppleVectorFiles {
     public static let directory: URL? = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                let vectors = url.deletingLastPathComponent().appendingPathComponent("shared/vectors/apple-real")
-                return FileManager.default.fileExists(atPath: vectors.appendingPathComponent("index.json").path)
-                    ? vectors : nil
-            }
-            url = url.deletingLastPathComponent()
-        }
-        return nil
+        let vectors = Repository.root.deletingLastPathComponent().appendingPathComponent("shared/vectors/apple-real")
+        return FileManager.default.fileExists(atPath: vectors.appendingPathComponent("index.json").path) ? vectors : nil
     }()
 
     /// The text of every `.jws` file there, by file name.

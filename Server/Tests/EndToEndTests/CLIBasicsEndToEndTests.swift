@@ -53,8 +53,7 @@ struct CLIBasicsEndToEndTests {
     /// else), so this holds parsing, `--help` and docs/cli.md to one list.
     @Test("every option a command parses is in its --help and in docs/cli.md, and nothing else is")
     func everyParsedOptionIsDocumented() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Repository.root
         let reference = try String(contentsOf: root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         for command in AgeKitCLI.commands {
             let help = try AgekitBinary.run([command.name, "--help"]).out

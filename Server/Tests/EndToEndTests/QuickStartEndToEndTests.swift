@@ -8,8 +8,7 @@ import Testing
 /// every time, not only when typed line by line.
 @Suite("the README quick start end to end")
 struct QuickStartEndToEndTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     /// The first `sh` block after the heading.
     static func block() throws -> String {
@@ -24,8 +23,8 @@ struct QuickStartEndToEndTests {
     /// built, linked where the block looks for it) and on a free port instead of 8080.
     static func script(port: UInt16) throws -> String {
         var lines = try block().components(separatedBy: "\n")
-        #expect(lines.first == "swift build -c release")
-        #expect(lines.contains { $0.hasPrefix(".build/release/agekit serve &") })
+        #expect(lines.first == "swift build -c release --package-path Server")
+        #expect(lines.contains { $0.hasPrefix("Server/.build/release/agekit serve &") })
         lines.removeFirst()
         let text = lines.joined(separator: "\n")
         #expect(text.contains("127.0.0.1:8080"))
@@ -48,9 +47,10 @@ struct QuickStartEndToEndTests {
             let directory = TestScratch.root.appendingPathComponent("agekit-quickstart-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             try FileManager.default.createDirectory(
-                at: directory.appendingPathComponent(".build/release"), withIntermediateDirectories: true)
+                at: directory.appendingPathComponent("Server/.build/release"), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(
-                at: directory.appendingPathComponent(".build/release/agekit"), withDestinationURL: AgekitBinary.url)
+                at: directory.appendingPathComponent("Server/.build/release/agekit"),
+                withDestinationURL: AgekitBinary.url)
             let port = try Self.freePort()
             // The block's serve takes no --listen: the port comes from the environment, and no
             // AGEKIT_* variable of the test's own reaches it.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import AgeKitCLI
@@ -99,8 +100,7 @@ struct ScenarioRulesTests {
         ])
         #expect(!california.out.contains("could not say"), "\(california.out)")
         // visionOS infers the features: the route's reason must not claim the region requires them.
-        let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/examples/changes.json").path
+        let catalog = Repository.path("docs/examples/changes.json").path
         let vision = await Self.agekit([
             "changes", "--catalog", catalog, "--persona", "13to15-approved", "--platform", "visionOS",
         ])
@@ -115,8 +115,7 @@ struct ScenarioRulesTests {
 
     @Test("rule: sources cited as they are (the seeds report false eligibility, not hangs)")
     func sourcesCitedAsTheyAre() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs")
+        let docs = Repository.path("docs")
         for guide in ["age-gating.md", "privacy-launch.md"] {
             let text = try String(contentsOf: docs.appendingPathComponent(guide), encoding: .utf8)
                 .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
@@ -141,8 +140,7 @@ struct ScenarioRulesTests {
 
     @Test("an option the scenario cannot honour is said, in every command", arguments: ["age", "launch", "changes"])
     func notHonouredIsSaid(command: String) async throws {
-        let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/examples/changes.json").path
+        let catalog = Repository.path("docs/examples/changes.json").path
         let extra = command == "changes" ? ["--catalog", catalog] : []
         let run = await Self.agekit([command, "--age", "14", "--region", "US-TX", "--declines"] + extra)
         #expect(run.code == 0, "\(run.err)")
@@ -157,8 +155,7 @@ struct ScenarioRulesTests {
             ["request:hang", "requiredFeatures:hang", "request:notAvailable"].map { (command, $0) }
         })
     func faultsHonoured(command: String, fault: String) async throws {
-        let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/examples/changes.json").path
+        let catalog = Repository.path("docs/examples/changes.json").path
         let extra = command == "changes" ? ["--catalog", catalog] : []
         let run = await Self.agekit([command, "--age", "30", "--region", "US-TX", "--fault", fault] + extra)
         #expect(run.code == 0, "\(run.err)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AgeKitCLI
@@ -10,8 +11,7 @@ import Testing
 struct RegionRuleTests {
     static let utah = ["--age", "14", "--region", "US-UT", "--date", "2026-12-03"]
     static let alabama = ["--age", "14", "--region", "US-AL", "--date", "2027-01-01"]
-    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/examples/changes.json").path
+    static let catalog = Repository.path("docs/examples/changes.json").path
 
     @Test("rule: Utah on 2026-12-03, a new account, follows Apple's rollout and the gate asks at launch")
     func utahFollowsAppleRollout() async throws {

@@ -44,9 +44,6 @@ enum ExploreHarness {
         "--platform", "iOS,macOS", "--os", "26.2,26.4", "--region", "default,US-TX", "--date", "2027-01-01",
     ]
 
-    /// The package root, for files the tests leave for people to look at.
-    static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
+    /// The repository's root, for files the tests leave for people to look at.
+    static var root: URL { Repository.root }
 }

@@ -1,5 +1,6 @@
 import ConsentServer
 import Foundation
+import TestSupport
 import Testing
 
 /// docs/openapi.yaml and the router agree: every route and method the server serves is in the
@@ -7,8 +8,7 @@ import Testing
 /// methods (scripts/openapi-check holds the answers themselves to the document).
 @Suite("docs/openapi.yaml documents exactly the routes and methods the server serves")
 struct OpenAPIDocumentTests {
-    static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/openapi.yaml")
+    static let document = Repository.path("docs/openapi.yaml")
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 

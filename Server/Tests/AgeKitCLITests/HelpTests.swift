@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import AgeKitCLI
@@ -24,8 +25,7 @@ struct HelpTests {
 
     @Test("docs/cli.md holds the current help of every command (regenerate with scripts/cli-docs)")
     func referenceMatchesHelp() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Repository.root
         let reference = try String(contentsOf: root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         #expect(reference.contains(await help(["--help"]).text))
         for command in AgeKitCLI.commands {
