@@ -97,9 +97,7 @@ import Testing
         process.standardError = output.pipe(error: true)
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        for _ in 0..<300 where !output.err.contains("agekit serve: attribution") {
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        _ = await output.waitForError(containing: "agekit serve: attribution")
         #expect(
             output.out.contains("attribution \(Self.app): every 60 min, at most 5 lookups a second"), "\(output.out)")
         #expect(

@@ -94,11 +94,17 @@ import Testing
                 baseURL: fixture.standIn.baseURL.absoluteString),
             historySync: HistorySyncConfiguration(intervalMinutes: 60, lookbackHours: 24))
         let lines = SleepLog()
+        let said = DispatchSemaphore(value: 0)
         let schedule = try #require(
-            try HistorySyncSchedule(apps: [app], intake: intake, say: { _ in lines.record(1) }))
+            try HistorySyncSchedule(
+                apps: [app], intake: intake,
+                say: { _ in
+                    lines.record(1)
+                    said.signal()
+                }))
         #expect(schedule.summary == ["  history sync com.example.agekit Sandbox: every 60 min over the last 24 h"])
         schedule.start()
-        for _ in 0..<200 where lines.all.isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
+        _ = await onOwnThread { said.wait(timeout: .now() + 4) }
         schedule.stop()
         #expect(lines.all.count == 1)
         #expect(try ledger.notificationCount() == 45)

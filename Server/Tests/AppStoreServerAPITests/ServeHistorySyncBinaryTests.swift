@@ -45,9 +45,7 @@ import Testing
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        for _ in 0..<300 where !output.err.contains("agekit serve: history sync") {
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        _ = await output.waitForError(containing: "agekit serve: history sync")
         #expect(
             output.out.contains("history sync com.example.agekit Sandbox: every 60 min over the last 24 h"),
             "\(output.out)")
@@ -68,9 +66,23 @@ final class CapturedOutput: Sendable {
     }
 
     private let text = Mutex(Text())
+    /// Signalled once per chunk read, so that a wait wakes when there is something new to look at.
+    private let chunks = DispatchSemaphore(value: 0)
 
     var out: String { text.withLock { $0.out } }
     var err: String { text.withLock { $0.err } }
+
+    /// Waits, on a thread of its own, until the standard error holds `needle` or `seconds`
+    /// pass; true if it does.
+    func waitForError(containing needle: String, seconds: Double = 15) async -> Bool {
+        await onOwnThread { [self] in
+            let deadline = DispatchTime.now() + seconds
+            while !err.contains(needle) {
+                if chunks.wait(timeout: deadline) == .timedOut { return err.contains(needle) }
+            }
+            return true
+        }
+    }
 
     func pipe(error: Bool) -> Pipe {
         let pipe = Pipe()
@@ -79,6 +91,7 @@ final class CapturedOutput: Sendable {
             text.withLock { text in
                 if error { text.err += chunk } else { text.out += chunk }
             }
+            chunks.signal()
         }
         return pipe
     }

@@ -174,21 +174,32 @@ struct PreparedVerificationTests {
 
     @Test func theTableIsBuiltInTheBackgroundWhileVerificationsGoOn() throws {
         let (key, digest, raw) = try Self.signed()
-        let prepared = ES256Verifier(key: key, precomputeAfter: 2)
+        // The build the verifier hands to its background, run here on a thread of the test's.
+        let handed = Mutex<[@Sendable () -> Void]>([])
+        let prepared = ES256Verifier(key: key, precomputeAfter: 2) { build in handed.withLock { $0.append(build) } }
         var changed = raw
         changed[50] ^= 0x01
         let bad = changed
         let wrong = Counter()
+        for _ in 0..<3 where !prepared.verify(rawSignature: raw, digest: digest) { wrong.add() }
+        let builds = handed.withLock { $0 }
+        try #require(builds.count == 1, "the third use hands over one build")
+        #expect(!prepared.usesTable)
         // Verifications during the build take the context path and decide the same.
+        let built = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            builds[0]()
+            built.signal()
+        }
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for round in 0..<20 {
                 let good = round % 3 != 0
                 if prepared.verify(rawSignature: good ? raw : bad, digest: digest) != good { wrong.add() }
             }
         }
+        #expect(built.wait(timeout: .now() + 10) == .success)
         #expect(wrong.value == 0)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !prepared.usesTable && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(handed.withLock { $0.count } == 1, "no other verification hands over a second build")
         #expect(prepared.usesTable)
         #expect(prepared.verify(rawSignature: raw, digest: digest))
         #expect(!prepared.verify(rawSignature: bad, digest: digest))

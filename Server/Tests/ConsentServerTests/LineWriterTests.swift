@@ -40,13 +40,19 @@ struct LineWriterTests {
 
     @Test("a line reaches the file by itself shortly after, without a flush")
     func delayedWrite() throws {
-        let sink = Sink()
-        let writer = LineWriter(descriptor: sink.descriptor, delay: .milliseconds(5))
+        // A pipe, so that the test waits for the line to arrive instead of sleeping and looking.
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let writer = LineWriter(descriptor: ends[1], delay: .milliseconds(5))
         writer.write(Array(#"{"route":"/v2/notifications"}"#.utf8))
-        #expect(sink.lines == [""], "nothing is written on the caller's thread below the limit")
-        let deadline = Date().addingTimeInterval(5)
-        while sink.lines.count < 2 && Date() < deadline { usleep(2000) }
-        #expect(sink.lines == [#"{"route":"/v2/notifications"}"#, ""])
+        var waiting = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&waiting, 1, 0) == 0, "nothing is written on the caller's thread below the limit")
+        #expect(poll(&waiting, 1, 5_000) == 1, "the line arrives by itself")
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(ends[0], &buffer, buffer.count)
+        #expect(
+            String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == #"{"route":"/v2/notifications"}"# + "\n")
     }
 
     @Test("past the limit the caller writes the waiting lines itself")

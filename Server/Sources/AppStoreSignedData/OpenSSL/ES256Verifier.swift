@@ -13,9 +13,13 @@ import Synchronization
 /// Building the table takes some tens of milliseconds: by default it runs on a background
 /// queue while verifications go on through `EVP_PKEY_verify`, so no request waits for it.
 final class ES256Verifier: Sendable {
+    /// Runs the table's build away from the verification that claimed it.
+    typealias Background = @Sendable (@escaping @Sendable () -> Void) -> Void
+
     let key: OpenSSLKey
     let precomputeAfter: Int
     let buildsInBackground: Bool
+    private let background: Background
     static let maxIdle = 8
     private let contexts = ReusePool<VerifyContext>(capacity: maxIdle)
     private let state = Mutex(TableState())
@@ -27,10 +31,15 @@ final class ES256Verifier: Sendable {
         var claimed = false
     }
 
-    init(key: OpenSSLKey, precomputeAfter: Int = 16, buildsInBackground: Bool = true) {
+    /// `background` is a utility queue by default; a test runs the build where it chooses.
+    init(
+        key: OpenSSLKey, precomputeAfter: Int = 16, buildsInBackground: Bool = true,
+        background: @escaping Background = { DispatchQueue.global(qos: .utility).async(execute: $0) }
+    ) {
         self.key = key
         self.precomputeAfter = precomputeAfter
         self.buildsInBackground = buildsInBackground
+        self.background = background
     }
 
     /// True when `raw` (`R || S`, 64 bytes) is a valid signature of `digest` (32 bytes).
@@ -49,7 +58,7 @@ final class ES256Verifier: Sendable {
                 if let built = buildTable() { return built.verify(rawSignature: raw, digest: digest) }
                 return verifyWithContext(raw, digest)
             }
-            DispatchQueue.global(qos: .utility).async { [self] in _ = buildTable() }
+            background { [self] in _ = buildTable() }
         }
         return verifyWithContext(raw, digest)
     }
