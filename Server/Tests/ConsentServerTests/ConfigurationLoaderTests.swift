@@ -132,4 +132,43 @@ struct ConfigurationLoaderTests {
             (error as? ServerError)?.message == message
         }
     }
+
+    @Test(
+        "a wrong type or an unknown key is refused with its field's path; the first mistake in reading order wins",
+        arguments: [
+            (#"{"listen": 8080}"#, "listen: must be a string"),
+            (#"{"localTesting": 1}"#, "localTesting: must be true or false"),
+            (#"{"localTesting": true, "http": {"threads": 2.5}}"#, "http.threads: must be a whole number"),
+            (#"{"localTesting": true, "http": {"threads": true}}"#, "http.threads: must be a whole number"),
+            (
+                #"{"localTesting": true, "allowedSources": ["17.0.0.0/8", 1]}"#,
+                "allowedSources: must be a list of strings"
+            ),
+            (#"{"localTesting": true, "apps": {}}"#, "apps: must be a list of objects"),
+            (#"{"localTesting": true, "apps": [{"bundleId": 1}, "a"]}"#, "apps[1]: must be an object"),
+            (#"{"localTesting": true, "tls": "x"}"#, "tls: must be an object"),
+            (
+                #"{"listen": "nowhere", "dataDirectory": 5}"#,
+                "listen: 'nowhere' is not HOST:PORT (for example 127.0.0.1:8080)"
+            ),
+            (
+                #"{"localTesting": true, "apps": [{"bundleId": "a", "forwarding": {"url": "https://x.example/e", "secrt": "x"}}]}"#,
+                "apps[0].forwarding.secrt: unknown field; did you mean 'secret'? (known: allNotifications, maxAttempts, "
+                    + "previousSecret, previousSecretEnvironmentVariable, previousSecretUntil, secret, "
+                    + "secretEnvironmentVariable, timeoutSeconds, url)"
+            ),
+        ])
+    func wrongTypes(json: String, message: String) {
+        #expect {
+            try load(json)
+        } throws: { error in
+            (error as? ServerError)?.message == message
+        }
+    }
+
+    @Test("a whole number may be written with a fraction or an exponent")
+    func wholeNumbers() throws {
+        let limits = try load(#"{"localTesting": true, "http": {"threads": 4.0, "maxBodyBytes": 1e4}}"#).limits
+        #expect(limits.threads == 4 && limits.maxBodyBytes == 10_000)
+    }
 }

@@ -16,20 +16,11 @@ package struct RetentionConfiguration: Sendable, Equatable {
 }
 
 extension ConfigurationLoader {
-    static func retention(_ reader: FieldReader) throws(ServerError) -> RetentionConfiguration {
-        try reader.allowOnly(["deliveredOutboxDays", "payloadDays", "intervalMinutes"])
+    static func retention(_ file: ConfigurationFile.Retention) throws(ServerError) -> RetentionConfiguration {
         var retention = RetentionConfiguration()
-        func days(_ key: String, _ range: ClosedRange<Int64>) throws(ServerError) -> Int? {
-            guard let value = try reader.int(key) else { return nil }
-            guard range.contains(value) else {
-                throw ServerError.configuration(
-                    reader.field(key), "must be between \(range.lowerBound) and \(range.upperBound)")
-            }
-            return Int(value)
-        }
-        if let value = try days("deliveredOutboxDays", 0...36_500) { retention.deliveredOutboxDays = value }
-        retention.payloadDays = try days("payloadDays", 0...36_500)
-        if let value = try days("intervalMinutes", 0...10_080) { retention.intervalMinutes = value }
+        if let days = try file.deliveredOutboxDays?.get(in: 0...36_500) { retention.deliveredOutboxDays = days }
+        retention.payloadDays = try file.payloadDays?.get(in: 0...36_500)
+        if let minutes = try file.intervalMinutes?.get(in: 0...10_080) { retention.intervalMinutes = minutes }
         return retention
     }
 }
