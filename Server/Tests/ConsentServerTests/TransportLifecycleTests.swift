@@ -131,19 +131,28 @@ struct TransportLifecycleTests {
             let server = try startedServer(EchoResponder()) { $0.threads = 2 }
             let port = server.port
             let clients = DispatchGroup()
+            // Each client says so once its first answer is in (or it could not start): the stop
+            // comes under load, not before it.
+            let loaded = DispatchSemaphore(value: 0)
             for _ in 0..<2 {
                 clients.enter()
                 Thread.detachNewThread {
                     defer { clients.leave() }
+                    var started = false
+                    defer { if !started { loaded.signal() } }
                     guard let connection = try? TestConnection(port: port) else { return }
                     for _ in 0..<50 {
                         guard (try? connection.send("GET /ping HTTP/1.1\r\nHost: test\r\n\r\n")) != nil,
                             let response = try? connection.readResponse(), response.status == 200
                         else { return }
+                        if !started {
+                            started = true
+                            loaded.signal()
+                        }
                     }
                 }
             }
-            Thread.sleep(forTimeInterval: 0.002)
+            for _ in 0..<2 { #expect(loaded.wait(timeout: .now() + 10) == .success) }
             server.stop(drainTimeoutSeconds: 1)
             #expect(clients.wait(timeout: .now() + 10) == .success)
         }
@@ -189,6 +198,7 @@ struct TransportLifecycleTests {
         let port = server.port
         let lock = NSLock()
         nonisolated(unsafe) var statuses: [Int: Int] = [:]
+        let fiftyAnswered = DispatchSemaphore(value: 0)
         let clients = DispatchGroup()
         for _ in 0..<8 {
             // Threads, not dispatch: blocking clients on the global queue would starve the
@@ -203,15 +213,13 @@ struct TransportLifecycleTests {
                 }() {
                     lock.lock()
                     statuses[response.status, default: 0] += 1
+                    if response.status == 200 && statuses[200] == 50 { fiftyAnswered.signal() }
                     lock.unlock()
                 }
             }
         }
-        let loaded = Date()
-        while lock.withLock({ statuses[200, default: 0] }) < 50, Date().timeIntervalSince(loaded) < 10 {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        try #require(lock.withLock { statuses[200, default: 0] } >= 50)
+        try #require(fiftyAnswered.wait(timeout: .now() + 10) == .success)
+        #expect(lock.withLock { statuses[200, default: 0] } >= 50)
         let started = Date()
         server.stop(drainTimeoutSeconds: 0.05)
         #expect(Date().timeIntervalSince(started) < 3)
