@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AgeKitCLI
@@ -95,7 +96,7 @@ struct ExploreBrowserTests {
         #expect(!dom.contains("<script"))
 
         // A screenshot next to the benchmark results.
-        let results = ExploreHarness.root.appendingPathComponent("bench/results")
+        let results = Repository.path("bench/results")
         try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
         let screenshot = results.appendingPathComponent("explorer.png")
         try? FileManager.default.removeItem(at: screenshot)

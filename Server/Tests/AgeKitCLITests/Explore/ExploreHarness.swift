@@ -43,7 +43,4 @@ enum ExploreHarness {
         "--persona", "under13-approved,adult-confirmed,16to17-declined,age-16", "--answer", "declared,declined",
         "--platform", "iOS,macOS", "--os", "26.2,26.4", "--region", "default,US-TX", "--date", "2027-01-01",
     ]
-
-    /// The repository's root, for files the tests leave for people to look at.
-    static var root: URL { Repository.root }
 }
