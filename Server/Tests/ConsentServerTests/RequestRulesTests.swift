@@ -101,6 +101,8 @@ struct RequestRulesTests {
             ("example.com", "forwarded_for_invalid"), ("17.1.2.3, unknown", "forwarded_for_invalid"),
             ("", "forwarded_for_invalid"), ("17.1.2.3:x", "forwarded_for_invalid"),
             ("[2001:db8::7", "forwarded_for_invalid"),
+            // A prepending mark (U+0600) before the comma must not join the client's text to the hop.
+            ("junk\u{0600}, 17.1.2.3", nil), ("junk\u{0600}, 203.0.113.9", "source_not_allowed"),
         ] as [(String, String?)])
     func forwardedFor(header: String, refusal: String?) throws {
         let policy = try SourcePolicy(["17.0.0.0/8", "2001:db8::/32"], trustedProxies: ["10.0.0.0/8"])

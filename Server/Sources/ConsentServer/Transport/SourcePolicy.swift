@@ -94,7 +94,10 @@ package struct SourcePolicy: Sendable, Equatable {
                     .forwardedForMissing,
                     "a request through a trusted proxy must carry X-Forwarded-For"))
         }
-        let entries = forwardedFor.split(separator: ",", omittingEmptySubsequences: false)
+        // Split on the commas themselves, not on characters: a comma after a prepending mark
+        // (U+0600) is one character with it, and would join the client's text to the next hop.
+        let entries = forwardedFor.unicodeScalars.split(separator: ",", omittingEmptySubsequences: false)
+            .map(Substring.init)
         for (index, entry) in entries.enumerated().reversed() {
             let text = Self.trimmed(entry)
             guard let bytes = Self.bytes(ofForwarded: text) else {
