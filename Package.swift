@@ -81,12 +81,16 @@ let package = Package(
         .library(name: "AgeKitApple", targets: ["AgeKitApple"]),
         // The scenario runners and the explorer, for an app's own tests (docs/explorer.md).
         .library(name: "AgeKitScenarios", targets: ["AgeKitScenarios"]),
+        // The error shape both halves share (the server's modules use it too).
+        .library(name: "CodedErrors", targets: ["CodedErrors"]),
         // Nothing else: the example's kit is a target only, so Xcode offers an app only what
         // it adds.
     ],
     targets: [
         // App side: platform-neutral, no C library.
-        .target(name: "AgeSignals"),
+        // The one leaf: the stable-code error shape of every module, app side and server side.
+        .target(name: "CodedErrors"),
+        .target(name: "AgeSignals", dependencies: ["CodedErrors"]),
         .target(name: "AgeGating", dependencies: ["AgeSignals"]),
         .target(name: "PrivacyLaunch", dependencies: ["AgeSignals", "AgeGating"]),
         .target(name: "SignificantChanges", dependencies: ["AgeSignals", "AgeGating"]),
@@ -128,6 +132,7 @@ let package = Package(
     ] + appleMirror.targets + [
 
         // Tests: one target per module.
+        .testTarget(name: "CodedErrorsTests", dependencies: ["CodedErrors"]),
         .testTarget(name: "AgeSignalsTests", dependencies: ["AgeSignals"]),
         .testTarget(name: "AgeGatingTests", dependencies: ["AgeGating", "AgeKitSimulator"]),
         .testTarget(name: "AgeKitTests", dependencies: ["AgeKit", "AgeKitSimulator"]),
@@ -157,8 +162,8 @@ let package = Package(
 // answers, without a thread hop per call. (The server side keeps the concurrent default, so
 // that storage work never runs on its callers' actors.)
 let appSide: Set<String> = [
-    "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator", "AgeKitScenarios", "AgeKit",
-    "AgeKitApple", "VinylCrateKit",
+    "CodedErrors", "AgeSignals", "AgeGating", "PrivacyLaunch", "SignificantChanges", "AgeKitSimulator",
+    "AgeKitScenarios", "AgeKit", "AgeKitApple", "VinylCrateKit",
 ]
 for target in package.targets
 where appSide.contains(target.name) || appSide.contains(target.name.replacing("Tests", with: "")) {

@@ -24,6 +24,8 @@ func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 /// targets. A package of its own, so that an app that adds AgeKit (the package one folder up)
 /// resolves none of this; it uses the app side only for `agekit age`, `launch`, `changes`,
 /// `explore` and `simulate`.
+let codedErrors: Target.Dependency = .product(name: "CodedErrors", package: "AgeKit")
+
 let package = Package(
     name: "AgeKitServer",
     // Built for Linux; the floor is where `Synchronization.Mutex` and `Atomic` start.
@@ -42,10 +44,13 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
-        library("AppStoreSignedData", ["CCrypto"]),
-        library("ConsentLedger", ["CSQLite", "CPostgres"]),
-        library("AppStoreServerAPI", ["AppStoreSignedData"]),
-        library("ConsentServer", ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CTLS", "AppStoreServerAPI"]),
+        // Every module's one error has the app side's shape (the leaf module `CodedErrors`).
+        library("AppStoreSignedData", ["CCrypto", codedErrors]),
+        library("ConsentLedger", ["CSQLite", "CPostgres", codedErrors]),
+        library("AppStoreServerAPI", ["AppStoreSignedData", codedErrors]),
+        library(
+            "ConsentServer",
+            ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CTLS", "AppStoreServerAPI", codedErrors]),
         library(
             "AgeKitCLI",
             [

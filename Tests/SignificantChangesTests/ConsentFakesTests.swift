@@ -89,7 +89,7 @@ struct ConsentFakesTests {
 
     @Test("bad rating sequences name the item", arguments: ["4,x", "-1", "4,,5"])
     func badRatingSequence(_ text: String) {
-        #expect(throws: SimulatorConsentError.self) { try RatingCodeSequence(parsing: text) }
+        #expect(throws: SimulatorError(.invalidConsentInput, "")) { try RatingCodeSequence(parsing: text) }
     }
 
     @Test("a synced cloud holds writes until sync in manual mode")

@@ -1,29 +1,25 @@
+import CodedErrors
+
 /// The one error of the ledger. `unavailable` and `timedOut` mean "try again later" (the
 /// server answers 503 so Apple retries); `rejected` is the database refusing a statement for a
 /// reason no retry changes; the others are the caller's mistakes. Database failures are
 /// classified where they happen, from the database's own codes (SQLite's result codes,
 /// PostgreSQL's SQLSTATE classes).
-package struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A stable, opaque code (the shape of `CodedServerError`, written out here so that the
-    /// ledger needs nothing of the verifier for it): new ones may be added without breaking a
-    /// caller's `switch`.
-    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        package let rawValue: String
-        package init(rawValue: String) { self.rawValue = rawValue }
-        package var description: String { rawValue }
-
+package struct LedgerError: CodedError {
+    /// Its stable codes: a raw value never changes.
+    package enum Code: String, Sendable, Hashable, CaseIterable {
         /// The database cannot be opened, written or reached right now.
-        package static let unavailable = Code(rawValue: "store_unavailable")
+        case unavailable = "store_unavailable"
         /// The store did not commit within the commit deadline: try again later.
-        package static let timedOut = Code(rawValue: "store_timeout")
+        case timedOut = "store_timeout"
         /// The database refused the statement for a reason a retry cannot change (a constraint,
         /// a value it cannot hold, a statement it does not understand): a defect to report,
         /// not an outage.
-        package static let rejected = Code(rawValue: "store_rejected")
+        case rejected = "store_rejected"
         /// The store URL or a migration is wrong: refuse to start.
-        package static let invalidStore = Code(rawValue: "invalid_store")
-        package static let accountNotFound = Code(rawValue: "account_not_found")
-        package static let invalidArgument = Code(rawValue: "invalid_argument")
+        case invalidStore = "invalid_store"
+        case accountNotFound = "account_not_found"
+        case invalidArgument = "invalid_argument"
     }
 
     /// The database's own code a failure was classified from, as SQLite or PostgreSQL gave
@@ -43,23 +39,18 @@ package struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     package let code: Code
-    package let message: String
+    package let reason: String
     /// Nil when the failure is not the database's (a deadline, an argument, a missing account).
     package let databaseCode: DatabaseCode?
 
-    package init(_ code: Code, _ message: String, databaseCode: DatabaseCode? = nil) {
+    package init(_ code: Code, _ reason: String, databaseCode: DatabaseCode? = nil) {
         self.code = code
-        self.message = message
+        self.reason = reason
         self.databaseCode = databaseCode
     }
 
-    package var description: String { "\(code.rawValue): \(message)" }
-
     /// Whether the same write may succeed later: the store is down, busy, full or slow.
     package var isTransient: Bool { code == .unavailable || code == .timedOut }
-
-    /// Compared by code only.
-    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
 
     /// A ledger error as it is; anything else thrown inside a write is no database failure a
     /// retry would mend.

@@ -108,7 +108,7 @@ package enum StoreURL: Sendable {
         do {
             info = try PostgresConnectionInfo(parsing: connection)
         } catch {
-            throw LedgerError(.invalidStore, redacted(error.message))
+            throw LedgerError(.invalidStore, redacted(error.reason))
         }
         var configuration = PostgresConfiguration(connection: connection, poolSize: poolSize, schema: schema)
         if let batchSize { configuration.batchSize = batchSize }
@@ -118,7 +118,7 @@ package enum StoreURL: Sendable {
         do {
             _ = try configuration.connectParameters()
         } catch {
-            throw LedgerError(.invalidStore, redacted(error.message))
+            throw LedgerError(.invalidStore, redacted(error.reason))
         }
         return configuration
     }

@@ -64,7 +64,7 @@ import Testing
         let error = await #expect(throws: AppStoreServerAPIError(.unauthorized, "")) {
             try await fixture.client(credentials: credentials).appTransactionInfo(transactionId: "2000000000000003")
         }
-        #expect(error?.message.contains("key id, issuer id, bundle id and private key") == true)
+        #expect(error?.reason.contains("key id, issuer id, bundle id and private key") == true)
     }
 
     @Test func emptyTransactionIdIsRefusedBeforeCalling() async throws {

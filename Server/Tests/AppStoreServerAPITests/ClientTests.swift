@@ -90,7 +90,7 @@ import Testing
             try await client.notificationHistory(request, paginationToken: first.paginationToken)
         }
         #expect(error?.appleErrorCode == 4_000_017)
-        #expect(error?.message.contains("expired") == true)
+        #expect(error?.reason.contains("expired") == true)
     }
 
     @Test func tokenFromAnotherRequestBodyIsInvalid() async throws {

@@ -43,7 +43,7 @@ import Testing
             _ = try load(Self.config(app: extra))
             Issue.record("accepted: \(extra)")
         } catch {
-            #expect(error.message.hasPrefix(field + ":"), "\(error.message)")
+            #expect(error.reason.hasPrefix(field + ":"), "\(error.reason)")
         }
     }
 }

@@ -74,7 +74,7 @@ struct PostgresOutageTests {
             Issue.record("opened a store on a closed port")
         } catch {
             #expect(error.code == .unavailable)
-            #expect(!error.message.contains("s3cret-password"))
+            #expect(!error.reason.contains("s3cret-password"))
         }
     }
 }

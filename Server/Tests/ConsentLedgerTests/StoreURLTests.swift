@@ -91,7 +91,7 @@ struct StoreURLTests {
             Issue.record("accepted '\(url)'")
         } catch {
             #expect(error.code == .invalidStore)
-            #expect(error.message.contains(reason), "\(error.message)")
+            #expect(error.reason.contains(reason), "\(error.reason)")
         }
     }
 
@@ -102,7 +102,7 @@ struct StoreURLTests {
                 _ = try StoreURL(parsing: url, environment: [:])
                 Issue.record("accepted '\(url)'")
             } catch {
-                #expect(!error.message.contains("hunter2secret"), "\(error.message)")
+                #expect(!error.reason.contains("hunter2secret"), "\(error.reason)")
             }
         }
     }

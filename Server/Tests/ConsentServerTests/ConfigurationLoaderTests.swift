@@ -107,7 +107,7 @@ struct ConfigurationLoaderTests {
             try load(bad.json)
         } throws: { error in
             guard let error = error as? ServerError else { return false }
-            return error.code == .invalidConfiguration && error.message.hasPrefix(bad.field)
+            return error.code == .invalidConfiguration && error.reason.hasPrefix(bad.field)
         }
     }
 
@@ -129,7 +129,7 @@ struct ConfigurationLoaderTests {
         #expect {
             try load(json)
         } throws: { error in
-            (error as? ServerError)?.message == message
+            (error as? ServerError)?.reason == message
         }
     }
 
@@ -162,7 +162,7 @@ struct ConfigurationLoaderTests {
         #expect {
             try load(json)
         } throws: { error in
-            (error as? ServerError)?.message == message
+            (error as? ServerError)?.reason == message
         }
     }
 

@@ -150,7 +150,7 @@ struct HTTPClientTests {
             _ = try client.send(HTTPClientRequest("GET", URL(string: "http://127.0.0.1:\(port)/")!, timeoutSeconds: 5))
             Issue.record("an answer from a port with nothing listening")
         } catch {
-            #expect(error.message == "cannot connect to 127.0.0.1:\(port): Connection refused", "\(error.message)")
+            #expect(error.reason == "cannot connect to 127.0.0.1:\(port): Connection refused", "\(error.reason)")
         }
         let notHTTP = try OneShotServer(answer: Array("SSH-2.0-OpenSSH\r\n\r\n".utf8))
         #expect(throws: ServerError(.noAnswer, "not an HTTP/1.1 answer: SSH-2.0-OpenSSH")) {

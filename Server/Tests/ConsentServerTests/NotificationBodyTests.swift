@@ -50,7 +50,7 @@ struct NotificationBodyTests {
         let result = NotificationBody.signedPayload(in: Array(row.body.utf8))
         switch result {
         case .success(let payload): #expect(payload == row.payload, "read, expected \(row.code ?? "")")
-        case .failure(let refusal): #expect(refusal.code.rawValue == row.code, "\(refusal.message)")
+        case .failure(let refusal): #expect(refusal.code.rawValue == row.code, "\(refusal.reason)")
         }
     }
 

@@ -76,7 +76,7 @@ struct RequestRulesTests {
         ] as [(Int64, String?)])
     func freshness(offset: Int64, code: String?) {
         let now: Int64 = 1_764_500_000_000
-        #expect(Freshness().refusal(signedDate: now + offset, receivedAt: now)?.code == code)
+        #expect(Freshness().refusal(signedDate: now + offset, receivedAt: now)?.code.rawValue == code)
     }
 
     @Test(

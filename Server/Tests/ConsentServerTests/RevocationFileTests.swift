@@ -22,7 +22,7 @@ struct RevocationFileTests {
             _ = try rows(text, file)
             return nil
         } catch {
-            return error.message
+            return error.reason
         }
     }
 
@@ -91,7 +91,7 @@ struct RevocationFileTests {
         do {
             _ = try StoreLink(accountId: "user-1", store: store, installId: installId, status: status, statusDate: date)
         } catch {
-            #expect(error.message.contains(reason), "\(error.message)")
+            #expect(error.reason.contains(reason), "\(error.reason)")
         }
     }
 

@@ -25,6 +25,13 @@ struct StrictJSONTests {
                 rule: "a duplicate key in a nested object", json: "{\"x\": [{\"k\": 1, \"k\": 2}]}", line: 1,
                 column: 17, mentions: "duplicate key"),
             Refused(
+                rule: "a number beyond a double's range, as Foundation refuses it",
+                json: "{\"appAppleId\": 12345e7890}",
+                line: 1, column: 16, mentions: "the number 12345e7890 is beyond a double's range"),
+            Refused(
+                rule: "a negative number beyond a double's range", json: "[1, -1e400]", line: 1, column: 5,
+                mentions: "beyond a double's range"),
+            Refused(
                 rule: "a trailing comma in an object", json: "{\"a\": 1,\n}", line: 2, column: 1,
                 mentions: "trailing comma"),
             Refused(
@@ -54,12 +61,13 @@ struct StrictJSONTests {
                 mentions: "duplicate key \"é\""),
         ])
     func refused(_ refused: Refused) {
-        #expect(throws: StrictJSON.Problem.self) { try StrictJSON.check(Array(refused.json.utf8)) }
+        #expect(throws: ServerError.self) { try StrictJSON.check(Array(refused.json.utf8)) }
         do {
             try StrictJSON.check(Array(refused.json.utf8))
         } catch {
-            #expect(error.line == refused.line && error.column == refused.column, "\(error)")
-            #expect(error.message.contains(refused.mentions), "\(error)")
+            #expect(error.reason.hasPrefix("line \(refused.line), column \(refused.column): "), "\(error)")
+            #expect(error.reason.contains(refused.mentions), "\(error)")
+            #expect(error.code == (refused.mentions.hasPrefix("duplicate key") ? .duplicateField : .malformedBody))
         }
     }
 
@@ -67,7 +75,8 @@ struct StrictJSONTests {
         "valid documents pass",
         arguments: [
             "{}", "[]", " {\"a\": [1, -2.5e+3, 0, true, false, null, \"x\\n\\u00e9\\ud83d\\ude00\"]} \n",
-            "{\"a\": {\"a\": {\"a\": 1}}}", "{\"a\": 1, \"A\": 2}", "\u{FEFF}{}", "\"text\"", "0",
+            "{\"a\": {\"a\": {\"a\": 1}}}", "{\"a\": 1, \"A\": 2}", "[1e308, -1e308, 1e-400]", "\u{FEFF}{}", "\"text\"",
+            "0",
         ])
     func accepted(_ json: String) throws {
         try StrictJSON.check(Array(json.utf8))
@@ -78,17 +87,20 @@ struct StrictJSONTests {
         let limit = StrictJSON.maxDepth
         try StrictJSON.check(Array((String(repeating: "[", count: limit) + String(repeating: "]", count: limit)).utf8))
         let deep = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
-        #expect(throws: StrictJSON.Problem(line: 1, column: limit + 1, message: "nested deeper than \(limit) levels")) {
+        do {
             try StrictJSON.check(Array(deep.utf8))
+            Issue.record("one level past the limit passed")
+        } catch {
+            #expect(error.reason == "line 1, column \(limit + 1): nested deeper than \(limit) levels")
         }
         // A hostile depth costs no stack: it stops at the limit.
-        #expect(throws: StrictJSON.Problem.self) {
+        #expect(throws: ServerError.self) {
             try StrictJSON.check(Array(String(repeating: "{\"a\":", count: 100_000).utf8))
         }
     }
 
     @Test("bytes that are not UTF-8 inside a string are refused")
     func notUTF8() {
-        #expect(throws: StrictJSON.Problem.self) { try StrictJSON.check([0x5B, 0x22, 0xFF, 0x22, 0x5D]) }
+        #expect(throws: ServerError.self) { try StrictJSON.check([0x5B, 0x22, 0xFF, 0x22, 0x5D]) }
     }
 }

@@ -28,7 +28,7 @@ struct TransportLifecycleTests {
         let second = HTTPServer(configuration: HTTPServerConfiguration(port: first.port), responder: EchoResponder())
         let error = #expect(throws: ServerError.self) { try second.start() }
         #expect(error?.code == .bindFailed)
-        #expect(error?.message.contains("127.0.0.1:\(first.port)") == true)
+        #expect(error?.reason.contains("127.0.0.1:\(first.port)") == true)
     }
 
     @Test(arguments: ["example.com", "300.1.1.1", "", "127.0.0.1:80"])
@@ -68,7 +68,7 @@ struct TransportLifecycleTests {
         let server = HTTPServer(configuration: configuration, responder: EchoResponder())
         let error = #expect(throws: ServerError.self) { try server.start() }
         #expect(error?.code == .invalidConfiguration)
-        #expect(error?.message.hasPrefix(field + " ") == true)
+        #expect(error?.reason.hasPrefix(field + " ") == true)
     }
 
     @Test func aServerStartsOnlyOnce() throws {

@@ -131,6 +131,6 @@ struct TransportTLSTests {
             _ = try TLSFiles(certificatePath: "/nonexistent/c.pem", keyPath: "/nonexistent/k.pem")
         }
         #expect(error?.code == .tlsFileUnreadable)
-        #expect(error?.message.contains("/nonexistent/c.pem") == true)
+        #expect(error?.reason.contains("/nonexistent/c.pem") == true)
     }
 }

@@ -1,4 +1,5 @@
 #if canImport(StoreKit)
+    import CodedErrors
     import Foundation
 
     extension AppTransactionRegistration {

@@ -14,7 +14,7 @@ public final class RatingCodeSequence: RatingCodeSource {
     }
 
     /// Parses "0,0,4,5"; "nil" or "none" is an unavailable reading.
-    public convenience init(parsing text: String) throws(SimulatorConsentError) {
+    public convenience init(parsing text: String) throws(SimulatorError) {
         var codes: [Int?] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let item = part.filter { !$0.isWhitespace }
@@ -23,7 +23,8 @@ public final class RatingCodeSequence: RatingCodeSource {
             } else if let code = Int(item), code >= 0 {
                 codes.append(code)
             } else {
-                throw SimulatorConsentError(
+                throw SimulatorError(
+                    .invalidConsentInput,
                     "rating code '\(item)' in '\(text)' is not a non-negative whole number or nil")
             }
         }
@@ -42,13 +43,4 @@ public final class RatingCodeSequence: RatingCodeSource {
             return code
         }
     }
-}
-
-/// Bad input to the consent fakes (a rating sequence, a guardian behaviour, a persona).
-public struct SimulatorConsentError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong with the input, in words.
-    public let reason: String
-    /// An error with its reason.
-    public init(_ reason: String) { self.reason = reason }
-    public var description: String { reason }
 }

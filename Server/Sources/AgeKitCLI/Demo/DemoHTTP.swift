@@ -24,7 +24,7 @@ enum DemoHTTP {
             let answer = try await NetworkHTTPClient().send(detached: request)
             return Answer(status: answer.status, body: String(decoding: answer.body, as: UTF8.self))
         } catch {
-            return Answer(status: 0, body: "no answer from \(url): \(error.message)")
+            return Answer(status: 0, body: "no answer from \(url): \(error.reason)")
         }
     }
 

@@ -78,7 +78,7 @@ struct EventsCommand: Command {
                 report.requeued(try ledger.requeueDead(bundleId: parsed.value("app"), at: ServerClock.system.now()))
             }
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         return 0
     }
@@ -101,10 +101,10 @@ struct EventsCommand: Command {
             let ledger = try Ledger(store: StoreURL.open(configuration.storeURL, environment: console.environment))
             return (ledger, Set(configuration.apps.map(\.bundleId)))
         } catch let error as ServerError {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         } catch let error as LedgerError {
             let named = store.map { "cannot open the store \(StoreURL.redacted($0)): " } ?? ""
-            throw .failure(code: error.code.rawValue, message: named + error.message)
+            throw .failure(code: error.code.rawValue, message: named + error.reason)
         } catch {
             throw .failure(code: "failed", message: "\(error)")
         }

@@ -30,7 +30,7 @@ enum EventsTail {
                 if let start { cursors[app] = start } else { cursors[app] = try lastCursor(ledger, app) }
             }
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         // The ready line goes to standard error, so standard output holds only events: the
         // cursor it names is the one to pass to --after to resume exactly here.
@@ -43,7 +43,7 @@ enum EventsTail {
                 do {
                     events = try ledger.events(bundleId: app, after: cursors[app] ?? 0, limit: 500)
                 } catch {
-                    throw .failure(code: error.code.rawValue, message: error.message)
+                    throw .failure(code: error.code.rawValue, message: error.reason)
                 }
                 for event in events {
                     console.out(parsed.flag("json") ? line(event, encoder) : text(event))

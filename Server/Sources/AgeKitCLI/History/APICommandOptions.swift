@@ -38,7 +38,7 @@ struct APICommandOptions {
         do {
             configuration = try ConfigurationLoader(environment: console.environment).load(overrides)
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         guard var app = configuration.apps.first(where: { $0.bundleId == bundleId }) else {
             throw .failure(
@@ -85,7 +85,7 @@ struct APICommandOptions {
         do {
             return try APIClientFactory.client(for: app, environment: environment)
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
     }
 
@@ -96,7 +96,7 @@ struct APICommandOptions {
                 configuration: configuration, environment: console.environment,
                 openStore: { url throws(LedgerError) in try StoreURL.open(url, environment: console.environment) })
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
     }
 

@@ -14,7 +14,7 @@ enum HistoryAttribute {
                     configFile: parsed.value("config"), dataDirectory: parsed.value("data-dir"),
                     store: parsed.value("store")))
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         let apps = try chosenApps(configuration, named: parsed.value("app"))
         let services: ServiceAssembly
@@ -23,7 +23,7 @@ enum HistoryAttribute {
                 configuration: configuration, environment: console.environment,
                 openStore: { url throws(LedgerError) in try StoreURL.open(url, environment: console.environment) })
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         defer { services.close() }
         let dryRun = parsed.flag("dry-run")
@@ -33,7 +33,7 @@ enum HistoryAttribute {
             do {
                 sources = try Attribution.sources(for: app)
             } catch {
-                throw .failure(code: error.code.rawValue, message: error.message)
+                throw .failure(code: error.code.rawValue, message: error.reason)
             }
             let attribution = Attribution(
                 app: app, sources: sources, verifier: services.verifier, ledger: services.ledger, dryRun: dryRun)
@@ -53,10 +53,10 @@ enum HistoryAttribute {
             if let failure = report.failure {
                 let key = app.api.map { " (app \(app.bundleId), key id \($0.keyId), issuer id \($0.issuerId))" } ?? ""
                 throw .failure(
-                    code: failure.code.rawValue, message: failure.message + (failure.code == .unauthorized ? key : ""))
+                    code: failure.code.rawValue, message: failure.reason + (failure.code == .unauthorized ? key : ""))
             }
             if let failure = report.storeFailure {
-                throw .failure(code: failure.code.rawValue, message: failure.message)
+                throw .failure(code: failure.code.rawValue, message: failure.reason)
             }
         }
         return 0
@@ -102,8 +102,8 @@ enum HistoryAttribute {
             ]
             // Written as null when there is none, as every field without a value.
             let error =
-                report.failure.map { ["code": $0.code.rawValue, "message": $0.message] }
-                ?? report.storeFailure.map { ["code": $0.code.rawValue, "message": $0.message] }
+                report.failure.map { ["code": $0.code.rawValue, "message": $0.reason] }
+                ?? report.storeFailure.map { ["code": $0.code.rawValue, "message": $0.reason] }
             object["error"] = error ?? NSNull()
             return object
         }

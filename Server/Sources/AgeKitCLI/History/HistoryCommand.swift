@@ -91,7 +91,7 @@ struct HistoryCommand: Command {
         do {
             try request.validate(environment: options.environment, now: Date())
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         let client = try options.client()
         let services = try options.services(console: console)
@@ -119,7 +119,7 @@ struct HistoryCommand: Command {
             console.out(line)
         }
         if let failure = report.failure {
-            throw .failure(code: failure.code.rawValue, message: failure.message)
+            throw .failure(code: failure.code.rawValue, message: failure.reason)
         }
         if report.storeFailures > 0 {
             throw .failure(
@@ -137,7 +137,7 @@ struct HistoryCommand: Command {
             "restarts": report.restarts, "storeFailures": report.storeFailures,
         ]
         // Written as null when there is none, as every field without a value.
-        object["error"] = report.failure.map { ["code": $0.code.rawValue, "message": $0.message] } ?? NSNull()
+        object["error"] = report.failure.map { ["code": $0.code.rawValue, "message": $0.reason] } ?? NSNull()
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

@@ -73,9 +73,9 @@ struct ImportCommand: Command {
             outcome = try await ledger.importStoreRevocations(
                 rows, bundleId: bundleId, store: store, dryRun: parsed.flag("dry-run"), at: now)
         } catch let error as ServerError {
-            throw .failure(code: error.code.rawValue, message: "\(path): \(error.message)")
+            throw .failure(code: error.code.rawValue, message: "\(path): \(error.reason)")
         } catch let error as LedgerError {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         } catch {
             throw .failure(code: "failed", message: "\(error)")
         }

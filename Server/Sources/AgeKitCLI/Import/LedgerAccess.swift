@@ -15,10 +15,10 @@ enum LedgerAccess {
             let ledger = try Ledger(store: StoreURL.open(configuration.storeURL, environment: console.environment))
             return (ledger, configuration.apps.map(\.bundleId))
         } catch let error as ServerError {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         } catch let error as LedgerError {
             let named = store.map { "cannot open the store \(StoreURL.redacted($0)): " } ?? ""
-            throw .failure(code: error.code.rawValue, message: named + error.message)
+            throw .failure(code: error.code.rawValue, message: named + error.reason)
         } catch {
             throw .failure(code: "failed", message: "\(error)")
         }

@@ -49,7 +49,7 @@ struct LinkCommand: Command {
         } catch let error as CLIError {
             throw error
         } catch let error as ServerError {
-            throw .usage(error.message)
+            throw .usage(error.reason)
         } catch {
             throw .usage("\(error)")
         }
@@ -62,7 +62,7 @@ struct LinkCommand: Command {
                 bundleId: bundleId, accountId: link.accountId, store: link.store, installId: link.installId,
                 status: link.status, statusDate: link.statusDate, at: ServerClock.system.now())
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         if parsed.flag("json") {
             console.out(JSONOutput.encoded(account))

@@ -50,7 +50,7 @@ struct PruneCommand: Command {
                     store: parsed.value("store"))
             ).retention
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         let (ledger, _) = try EventsCommand.openLedger(parsed, console)
         defer { ledger.close() }
@@ -62,7 +62,7 @@ struct PruneCommand: Command {
                 deliveredBefore: now - Int64(delivered ?? retention.deliveredOutboxDays) * day,
                 payloadsReceivedBefore: (payloads ?? retention.payloadDays).map { now - Int64($0) * day })
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         let payloadsPruned: Int? = (payloads ?? retention.payloadDays) == nil ? nil : report.payloads
         if parsed.flag("json") {

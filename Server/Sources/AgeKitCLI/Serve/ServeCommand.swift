@@ -56,7 +56,7 @@ struct ServeCommand: Command {
             let configuration = try ConfigurationLoader(environment: console.environment).load(overrides)
             runtime = try start(configuration, console)
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         termination.serving()
         let signal = termination.waitForTermination()

@@ -164,7 +164,7 @@ struct SimulateCommand: Command {
                 type: type, subtype: subtype, bundleId: common.bundleId, environment: common.environment,
                 appTransactionId: common.appTransactionId, appAppleId: common.appAppleId, ca: common.ca)
         } catch {
-            throw .failure(code: "signing_failed", message: error.message)
+            throw .failure(code: "signing_failed", message: error.reason)
         }
     }
 
@@ -175,7 +175,7 @@ struct SimulateCommand: Command {
                 appTransactionId: common.appTransactionId, bundleId: common.bundleId,
                 environment: common.environment, appAppleId: common.appAppleId, ca: common.ca)
         } catch {
-            throw .failure(code: "signing_failed", message: error.message)
+            throw .failure(code: "signing_failed", message: error.reason)
         }
     }
 
@@ -238,7 +238,7 @@ struct SimulateCommand: Command {
             answer = try await NetworkHTTPClient(caFile: cacert).send(
                 detached: HTTPClientRequest("POST", url, headers: headers, body: body))
         } catch {
-            throw .failure(code: "post_failed", message: "could not post to \(url.absoluteString): \(error.message)")
+            throw .failure(code: "post_failed", message: "could not post to \(url.absoluteString): \(error.reason)")
         }
         return (answer.status, String(decoding: answer.body, as: UTF8.self))
     }

@@ -51,7 +51,7 @@ enum SimulateEvent {
                 configuration = try ConfigurationLoader(environment: console.environment).load(
                     .init(configFile: parsed.value("config")))
             } catch {
-                throw .failure(code: error.code.rawValue, message: error.message)
+                throw .failure(code: error.code.rawValue, message: error.reason)
             }
             let forwarding = configuration.apps.filter {
                 $0.forwarding != nil && (bundleId == nil || $0.bundleId == bundleId)

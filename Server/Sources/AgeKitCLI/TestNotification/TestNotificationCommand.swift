@@ -47,7 +47,7 @@ struct TestNotificationCommand: Command {
         do {
             token = try await client.requestTestNotification()
         } catch {
-            throw .failure(code: error.code.rawValue, message: error.message)
+            throw .failure(code: error.code.rawValue, message: error.reason)
         }
         console.err("requested a TEST notification for \(options.app.bundleId) \(options.environment.rawValue)")
         let deadline = Date().addingTimeInterval(timeout)
@@ -56,7 +56,7 @@ struct TestNotificationCommand: Command {
             do {
                 status = try await client.testNotificationStatus(token: token)
             } catch  where error.code != .notFound {
-                throw .failure(code: error.code.rawValue, message: error.message)
+                throw .failure(code: error.code.rawValue, message: error.reason)
             } catch {
                 status = nil  // not known yet: Apple records the status a moment after the request
             }

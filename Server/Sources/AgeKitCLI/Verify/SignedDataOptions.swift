@@ -70,7 +70,7 @@ enum SignedDataOptions {
         do {
             return try LocalCertificateAuthority.loadOrCreate(directory: directory)
         } catch {
-            throw .failure(code: "local_ca_unavailable", message: error.message)
+            throw .failure(code: "local_ca_unavailable", message: error.reason)
         }
     }
 

@@ -28,7 +28,7 @@ package struct APICredentials: Sendable {
         do {
             key = try APISigningKey(pem: [UInt8](data))
         } catch {
-            throw AppStoreServerAPIError(.invalidKey, "\(privateKeyPath): \(error.message)")
+            throw AppStoreServerAPIError(.invalidKey, "\(privateKeyPath): \(error.reason)")
         }
         self.init(keyId: keyId, issuerId: issuerId, bundleId: bundleId, signingKey: key)
     }

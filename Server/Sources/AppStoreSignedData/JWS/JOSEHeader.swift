@@ -15,7 +15,7 @@ struct JOSEHeader: Sendable {
             x5c = try fields.strings("x5c")
             critical = fields.members["crit"] != nil
         } catch {
-            throw VerificationError(.malformedJWS, "the JWS header is not valid: \(error.message)")
+            throw VerificationError(.malformedJWS, "the JWS header is not valid: \(error.reason)")
         }
         // RFC 7515: a header naming extensions that must be understood cannot be accepted.
         guard !critical else {

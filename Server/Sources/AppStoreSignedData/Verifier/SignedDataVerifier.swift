@@ -240,7 +240,7 @@ extension SignedDataVerifier {
         do {
             value = try T.decode(parsed.payload)
         } catch {
-            throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(error.message)")
+            throw VerificationError(.malformedPayload, "the payload is not a valid \(T.self): \(error.reason)")
         }
         let (milliseconds, label) = try effectiveMilliseconds(date(value), type: T.self)
         // Floor division: an instant before 1970 belongs to the second that starts before it.

@@ -62,7 +62,7 @@ package struct ConfigurationLoader {
         do {
             try StrictJSON.check(Array(data))
         } catch {
-            throw ServerError.configuration(file, "not valid JSON: \(error)")
+            throw ServerError.configuration(file, "not valid JSON: \(error.reason)")
         }
         guard let root = try? JSONDecoder().decode(FileObject<ConfigurationFile>.self, from: data), root.isObject
         else { throw ServerError.configuration(file, "the configuration must be a JSON object ({...})") }

@@ -129,7 +129,7 @@ package final class Forwarder: Sendable {
         case .success(let answer):
             failure = Self.refusal(answer, from: target.url)
         case .failure(let error):
-            failure = "\(error.message) (\(target.url.absoluteString))"
+            failure = "\(error.reason) (\(target.url.absoluteString))"
         }
         let next = target.schedule.delay(afterAttempts: item.attempts + 1, jitter: jitter()).map {
             clock.now() + Int64($0 * 1000)

@@ -20,11 +20,6 @@ package struct Reply: Sendable {
         self.notificationType = notificationType
     }
 
-    /// `{"error": {"code": ..., "message": ...}}` with the given status.
-    package static func error(_ status: Int, _ code: String, _ message: String) -> Reply {
-        Reply(.jsonError(status: status, code: code, message: message), errorCode: code)
-    }
-
     package static func json(_ status: Int = 200, _ value: some Encodable) -> Reply {
         Reply(.json(status, value))
     }

@@ -20,44 +20,33 @@ struct AdminBody {
         var known: [String] { required + optional }
     }
 
-    /// The answer to a body that is refused: 400 with the code and the field.
-    struct Refusal: Error {
-        let reply: Reply
-    }
-
     private let fields: [String: Any]
 
     /// The body parsed and checked against `shape`.
-    init(_ body: [UInt8], _ shape: Shape) throws(Refusal) {
+    init(_ body: [UInt8], _ shape: Shape) throws(ServerError) {
         do {
             try StrictJSON.check(body)
         } catch {
-            let code = error.message.hasPrefix("duplicate key") ? "duplicate_field" : "malformed_body"
-            throw Refusal(reply: .error(400, code, "not valid JSON: \(error); expected \(shape.example)"))
+            throw ServerError(error.code, "not valid JSON: \(error.reason); expected \(shape.example)")
         }
         guard let parsed = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
-            throw Refusal(reply: .error(400, "malformed_body", "the body must be a JSON object: \(shape.example)"))
+            throw ServerError(.malformedBody, "the body must be a JSON object: \(shape.example)")
         }
         if let unknown = parsed.keys.sorted().first(where: { !shape.known.contains($0) }) {
-            throw Refusal(
-                reply: .error(
-                    400, "unexpected_field",
-                    "unknown field \"\(unknown)\" (known: \(shape.known.joined(separator: ", ")))"))
+            throw ServerError(
+                .unexpectedField, "unknown field \"\(unknown)\" (known: \(shape.known.joined(separator: ", ")))")
         }
         for name in shape.required where parsed[name] == nil || parsed[name] is NSNull {
-            throw Refusal(reply: .error(400, "missing_field", "\"\(name)\" is required: \(shape.example)"))
+            throw ServerError(.missingField, "\"\(name)\" is required: \(shape.example)")
         }
         for (name, value) in parsed.sorted(by: { $0.key < $1.key }) where !(value is String) {
             if value is NSNull && shape.optional.contains(name) { continue }
-            throw Refusal(
-                reply: .error(400, "wrong_field_type", "\"\(name)\" must be a string, not \(Self.kind(of: value))"))
+            throw ServerError(.wrongFieldType, "\"\(name)\" must be a string, not \(Self.kind(of: value))")
         }
         for (name, limit) in shape.maxLengths.sorted(by: { $0.key < $1.key }) {
             if let text = parsed[name] as? String, text.unicodeScalars.count > limit {
-                throw Refusal(
-                    reply: .error(
-                        400, "field_too_long",
-                        "\"\(name)\" is \(text.unicodeScalars.count) characters long; at most \(limit)"))
+                throw ServerError(
+                    .fieldTooLong, "\"\(name)\" is \(text.unicodeScalars.count) characters long; at most \(limit)")
             }
         }
         fields = parsed

@@ -11,12 +11,8 @@ extension AdminHandler {
         let link: StoreLink
         do {
             link = try StoreLink(try AdminBody(request.body, Self.storeLink))
-        } catch let refusal as AdminBody.Refusal {
-            return reply(refusal.reply)
-        } catch let error as ServerError {
-            return reply(.error(400, error.code.rawValue, error.message))
         } catch {
-            return reply(.error(400, "malformed_body", "\(error)"))
+            return reply(.refusal(error))
         }
         Task { [ledger, clock] in
             do throws(LedgerError) {
@@ -25,7 +21,7 @@ extension AdminHandler {
                     status: link.status, statusDate: link.statusDate, at: clock.now())
                 reply(.json(200, account))
             } catch {
-                reply(.error(error.httpStatus, error.code.rawValue, error.message))
+                reply(.refusal(error))
             }
         }
     }
@@ -36,11 +32,12 @@ extension AdminHandler {
         let known = ["store", "dryRun", "installIdColumn", "revokedAtColumn"]
         if let unknown = request.query.keys.sorted().first(where: { !known.contains($0) }) {
             return reply(
-                .error(400, "invalid_query", "unknown parameter '\(unknown)' (known: \(known.joined(separator: ", ")))")
-            )
+                .refusal(
+                    ServerError(
+                        .invalidQuery, "unknown parameter '\(unknown)' (known: \(known.joined(separator: ", ")))")))
         }
         guard let store = request.query["store"].flatMap(StoreName.init(rawValue:)), store != .appStore else {
-            return reply(.error(400, "invalid_query", "store: googlePlay or amazon"))
+            return reply(.refusal(ServerError(.invalidQuery, "store: googlePlay or amazon")))
         }
         let dryRun = request.query["dryRun"] == "true"
         let now = clock.now()
@@ -51,7 +48,7 @@ extension AdminHandler {
                 revokedAtColumn: request.query["revokedAtColumn"]
             ).rows(request.body, bundleId: bundleId, now: now)
         } catch {
-            return reply(.error(400, error.code.rawValue, error.message))
+            return reply(.refusal(error))
         }
         Task { [ledger] in
             do throws(LedgerError) {
@@ -61,7 +58,7 @@ extension AdminHandler {
                         try await ledger.importStoreRevocations(
                             rows, bundleId: bundleId, store: store, dryRun: dryRun, at: now)))
             } catch {
-                reply(.error(error.httpStatus, error.code.rawValue, error.message))
+                reply(.refusal(error))
             }
         }
     }

@@ -27,7 +27,7 @@ struct AdminHandler: Sendable {
         do {
             body = try AdminBody(request.body, Self.registration)
         } catch {
-            return reply(error.reply)
+            return reply(.refusal(error))
         }
         let (accountId, signed) = (body["accountId"] ?? "", body["signedAppTransaction"] ?? "")
         if let problem = Identifiers.accountIdProblem(accountId) { return reply(Self.invalidAccountId(problem)) }
@@ -35,7 +35,8 @@ struct AdminHandler: Sendable {
         if let text = body["appAccountToken"] {
             guard let canonical = Identifiers.canonicalUUID(text) else {
                 return reply(
-                    .error(400, "invalid_app_account_token", "appAccountToken must be a UUID (8-4-4-4-12 hex digits)"))
+                    .refusal(
+                        ServerError(.invalidAppAccountToken, "appAccountToken must be a UUID (8-4-4-4-12 hex digits)")))
             }
             token = canonical
         }
@@ -43,19 +44,16 @@ struct AdminHandler: Sendable {
         do {
             appTransaction = try verifier.verifyAppTransaction(signed)
         } catch {
-            var refusal = Reply.error(error.httpStatus, error.code.rawValue, error.reason)
-            if RefusalStatus.isBusy(code: error.code.rawValue) {
-                refusal.response.headers.append(RefusalStatus.retryAfter)
-            }
-            return reply(refusal)
+            return reply(.refusal(error))
         }
         do {
             try apps.identity(of: app).check(appTransaction)
         } catch {
-            return reply(.error(403, error.code.rawValue, error.reason))
+            return reply(.refusal(Refusal(identity: error)))
         }
         guard let appTransactionId = appTransaction.appTransactionId, !appTransactionId.isEmpty else {
-            return reply(.error(422, "missing_app_transaction_id", "the app transaction carries no appTransactionId"))
+            return reply(
+                .refusal(ServerError(.missingAppTransactionId, "the app transaction carries no appTransactionId")))
         }
         ledger.registerAppTransaction(
             bundleId: bundleId, accountId: accountId, appTransactionId: appTransactionId, appAccountToken: token,
@@ -70,11 +68,11 @@ struct AdminHandler: Sendable {
         if let problem = Identifiers.accountIdProblem(accountId) { return Self.invalidAccountId(problem) }
         do {
             guard let account = try ledger.account(bundleId: bundleId, accountId: accountId) else {
-                return .error(404, "account_not_found", "no account '\(accountId)' in \(bundleId)")
+                return .refusal(LedgerError(.accountNotFound, "no account '\(accountId)' in \(bundleId)"))
             }
             return .json(200, account)
         } catch {
-            return .error(error.httpStatus, error.code.rawValue, error.message)
+            return .refusal(error)
         }
     }
 
@@ -90,7 +88,7 @@ struct AdminHandler: Sendable {
                 let body = try AdminBody(request.body, Self.restoration)
                 (actor, reason) = (body["actor"] ?? actor, body["reason"])
             } catch {
-                return reply(error.reply)
+                return reply(.refusal(error))
             }
         }
         ledger.restore(bundleId: bundleId, accountId: accountId, actor: actor, reason: reason, at: clock.now()) {
@@ -101,38 +99,42 @@ struct AdminHandler: Sendable {
     func events(bundleId: String, _ request: HTTPRequest) -> Reply {
         guard apps[bundleId] != nil else { return Self.unknownApp(bundleId) }
         if let unknown = request.query.keys.sorted().first(where: { $0 != "after" && $0 != "limit" }) {
-            return .error(400, "invalid_query", "unknown parameter '\(unknown)' (known: after, limit)")
+            return .refusal(ServerError(.invalidQuery, "unknown parameter '\(unknown)' (known: after, limit)"))
         }
         let after = request.query["after"].map { Int64($0) } ?? 0
         guard let after, after >= 0 else {
-            return .error(
-                400, "invalid_query",
-                "after: '\(request.query["after"] ?? "")' is not a cursor (a whole number, 0 or more: a nextCursor)")
+            return .refusal(
+                ServerError(
+                    .invalidQuery,
+                    "after: '\(request.query["after"] ?? "")' is not a cursor (a whole number, 0 or more: a nextCursor)"
+                ))
         }
         let limit = request.query["limit"].map { Int($0) } ?? 100
         guard let limit, (1...1000).contains(limit) else {
-            return .error(
-                400, "invalid_query", "limit: '\(request.query["limit"] ?? "")' is not a whole number from 1 to 1000")
+            return .refusal(
+                ServerError(
+                    .invalidQuery, "limit: '\(request.query["limit"] ?? "")' is not a whole number from 1 to 1000"))
         }
         do {
             let events = try ledger.events(bundleId: bundleId, after: after, limit: limit)
             return .json(200, EventPage(events: events, nextCursor: events.last?.cursor ?? after))
         } catch {
-            return .error(error.httpStatus, error.code.rawValue, error.message)
+            return .refusal(error)
         }
     }
 
     func notification(uuid given: String) -> Reply {
         guard let uuid = Identifiers.canonicalUUID(given) else {
-            return .error(400, "invalid_notification_uuid", "a notification UUID has the form 8-4-4-4-12 hex digits")
+            return .refusal(
+                ServerError(.invalidNotificationUUID, "a notification UUID has the form 8-4-4-4-12 hex digits"))
         }
         do {
             guard let stored = try ledger.notification(uuid: uuid) else {
-                return .error(404, "notification_not_found", "no notification \(uuid)")
+                return .refusal(ServerError(.notificationNotFound, "no notification \(uuid)"))
             }
             return .json(200, stored)
         } catch {
-            return .error(error.httpStatus, error.code.rawValue, error.message)
+            return .refusal(error)
         }
     }
 
@@ -150,18 +152,17 @@ struct AdminHandler: Sendable {
     }
 
     static func invalidAccountId(_ problem: String) -> Reply {
-        .error(400, "invalid_account_id", problem)
+        .refusal(ServerError(.invalidAccountId, problem))
     }
 
     static func unknownApp(_ bundleId: String) -> Reply {
-        .error(404, "unknown_app", "no app '\(bundleId)' is configured on this server")
+        .refusal(ServerError(.unknownApp, "no app '\(bundleId)' is configured on this server"))
     }
 
     static func accountReply(_ result: Result<AccountState, LedgerError>) -> Reply {
         switch result {
         case .success(let account): .json(200, account)
-        case .failure(let error) where error.code == .accountNotFound: .error(404, error.code.rawValue, error.message)
-        case .failure(let error): .error(error.httpStatus, error.code.rawValue, error.message)
+        case .failure(let error): .refusal(error)
         }
     }
 }

@@ -64,7 +64,7 @@ package final class ConsentResponder: HTTPResponder {
 
     package func refusal(ofBodyPrefix prefix: [UInt8], path: String) -> (code: String, message: String)? {
         guard path == "/v2/notifications", let refusal = NotificationBody.refusal(ofPrefix: prefix) else { return nil }
-        return (refusal.code.rawValue, refusal.message)
+        return (refusal.code.rawValue, refusal.reason)
     }
 
     package func transportRefused(_ refused: RefusedRequest) {
@@ -83,15 +83,17 @@ package final class ConsentResponder: HTTPResponder {
         let now = Platform.monotonicSeconds()
         if let seconds = authentication.withLock({ $0.retryAfter(request.clientAddress, now: now) }) {
             metrics.increment("agekit_admin_authentication_failures_total", [("outcome", "limited")])
-            var refusal = Reply.error(
-                429, "too_many_authentication_failures",
-                "too many failed authentications from this address: try again in \(seconds) s")
+            var refusal = Reply.refusal(
+                ServerError(
+                    .tooManyAuthenticationFailures,
+                    "too many failed authentications from this address: try again in \(seconds) s"))
             refusal.response.headers.append(("Retry-After", String(seconds)))
             return refusal
         }
         authentication.withLock { $0.failed(request.clientAddress, now: now) }
         metrics.increment("agekit_admin_authentication_failures_total", [("outcome", "unauthorized")])
-        var refusal = Reply.error(401, "unauthorized", "send the admin token as 'Authorization: Bearer <token>'")
+        var refusal = Reply.refusal(
+            ServerError(.unauthorized, "send the admin token as 'Authorization: Bearer <token>'"))
         refusal.response.headers.append(("WWW-Authenticate", "Bearer"))
         return refusal
     }
@@ -104,12 +106,13 @@ package final class ConsentResponder: HTTPResponder {
             return reply(refusal)
         }
         switch route {
-        case .invalid(let reason): return reply(.error(400, "invalid_path", "the path is refused: \(reason)"))
-        case .unknown: return reply(.error(404, "not_found", "no route \(request.path): \(Route.prefixes)"))
+        case .invalid(let reason): return reply(.refusal(ServerError(.invalidPath, "the path is refused: \(reason)")))
+        case .unknown: return reply(.refusal(ServerError(.notFound, "no route \(request.path): \(Route.prefixes)")))
         default: break
         }
         guard route.methods.contains(request.method) else {
-            var refusal = Reply.error(405, "method_not_allowed", "\(request.method) is not allowed on \(route.name)")
+            var refusal = Reply.refusal(
+                ServerError(.methodNotAllowed, "\(request.method) is not allowed on \(route.name)"))
             refusal.response.headers.append(("Allow", route.methods.joined(separator: ", ")))
             return reply(refusal)
         }
@@ -121,7 +124,7 @@ package final class ConsentResponder: HTTPResponder {
                 switch result {
                 case .success: reply(.json(200, ["status": "ready"]))
                 case .failure(let error):
-                    reply(.error(503, error.code.rawValue, "the store is not writable: \(error.message)"))
+                    reply(.refusal(Refusal(notReady: error)))
                 }
             }
         case .metrics:
@@ -179,7 +182,7 @@ package enum Route: Sendable, Equatable {
         do {
             parts = try PathSegments(path).segments
         } catch {
-            self = .invalid(reason: error.message)
+            self = .invalid(reason: error.reason)
             return
         }
         switch parts.count {

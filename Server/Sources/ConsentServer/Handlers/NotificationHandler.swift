@@ -17,7 +17,7 @@ struct NotificationHandler: Sendable {
         }
         switch Self.signedPayload(in: request.body, appleShaped: appleShaped) {
         case .failure(let refusal):
-            reply(.error(400, refusal.code.rawValue, refusal.message))
+            reply(.refusal(refusal))
         case .success(let (signedPayload, asItCame)):
             let lane: VerificationLane = appleSources.contains(request.clientAddress) ? .reserved : .open
             intake.accept(signedPayload, live: freshness, lane: lane, headerChecked: appleShaped && asItCame) {
@@ -35,15 +35,16 @@ struct NotificationHandler: Sendable {
         case .duplicate(let uuid, let type):
             answer = acknowledgement("duplicate", uuid)
             (answer.notificationUUID, answer.notificationType) = (uuid, type)
-        case .rejected(let status, let code, let message, let uuid, let type):
-            if (status == 503 && !RefusalStatus.isBusy(code: code)) || status == 500 {
+        case .rejected(let refusal, let uuid, let type):
+            if refusal.isStorageFailure {
                 // Apple (or whoever reaches the public listener) learns that it should retry,
                 // not which database failed where: the detail goes to the request log.
-                answer = .error(status, code, "the notification was not stored: deliver it again later")
-                answer.detail = message
+                var shown = refusal
+                shown.reason = "the notification was not stored: deliver it again later"
+                answer = .refusal(shown)
+                answer.detail = refusal.reason
             } else {
-                answer = .error(status, code, message)
-                if RefusalStatus.isBusy(code: code) { answer.response.headers.append(RefusalStatus.retryAfter) }
+                answer = .refusal(refusal)
             }
             (answer.notificationUUID, answer.notificationType) = (uuid, type)
         }

@@ -17,14 +17,12 @@ struct ScopedResponder: HTTPResponder {
             return inner.respond(to: request, reply: reply)  // refused with its own code on either
         }
         guard isPublic == (scope == .publicOnly) || route == .healthz else {
-            return reply(
-                HTTPResponse.jsonError(
-                    status: 404, code: "not_found",
-                    message: "no route \(request.path) on this listener: "
-                        + (scope == .publicOnly
-                            ? "it serves POST /v2/notifications and GET /healthz; the admin API, /readyz and /metrics are on the admin listener"
-                            : "it serves the admin API under /v1/apps/{bundleId}/ and /v1/notifications/, GET /healthz, /readyz and /metrics; notifications go to the main listener")
-                ))
+            let elsewhere =
+                scope == .publicOnly
+                ? "it serves POST /v2/notifications and GET /healthz; the admin API, /readyz and /metrics are on the admin listener"
+                : "it serves the admin API under /v1/apps/{bundleId}/ and /v1/notifications/, GET /healthz, /readyz and /metrics; notifications go to the main listener"
+            let refusal = ServerError(.notFound, "no route \(request.path) on this listener: \(elsewhere)")
+            return reply(Reply.refusal(refusal).response)
         }
         inner.respond(to: request, reply: reply)
     }

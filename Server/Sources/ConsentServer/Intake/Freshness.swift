@@ -14,16 +14,15 @@ package struct Freshness: Sendable, Equatable {
 
     /// The refusal for `signedDate` (milliseconds) received at `receivedAt` (milliseconds),
     /// or nil when it is fresh.
-    func refusal(signedDate: Int64, receivedAt: Int64) -> (code: String, message: String)? {
+    func refusal(signedDate: Int64, receivedAt: Int64) -> ServerError? {
         let (age, overflow) = receivedAt.subtractingReportingOverflow(signedDate)
         if overflow || age > maxAgeSeconds * 1000 {
-            return (
-                "signed_date_too_old",
-                "signedDate is more than \(maxAgeSeconds) s before its receipt: a replay, not a delivery"
-            )
+            return ServerError(
+                .signedDateTooOld,
+                "signedDate is more than \(maxAgeSeconds) s before its receipt: a replay, not a delivery")
         }
         if -age > maxAheadSeconds * 1000 {
-            return ("signed_date_in_future", "signedDate is more than \(maxAheadSeconds) s after its receipt")
+            return ServerError(.signedDateInFuture, "signedDate is more than \(maxAheadSeconds) s after its receipt")
         }
         return nil
     }

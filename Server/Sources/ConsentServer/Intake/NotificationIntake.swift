@@ -1,4 +1,5 @@
 import AppStoreSignedData
+import CodedErrors
 import ConsentLedger
 import Foundation
 
@@ -9,8 +10,8 @@ package struct NotificationIntake: Sendable {
     package enum Outcome: Sendable, Equatable {
         case stored(uuid: String, type: String)
         case duplicate(uuid: String, type: String)
-        /// Not stored: the status a receiver answers, a stable code and the reason.
-        case rejected(status: Int, code: String, message: String, uuid: String?, type: String?)
+        /// Not stored: what a receiver answers (status, stable code, reason).
+        case rejected(Refusal, uuid: String?, type: String?)
     }
 
     let verifier: SignedDataVerifier
@@ -51,8 +52,7 @@ package struct NotificationIntake: Sendable {
     private func unverified(_ error: VerificationError) -> Outcome {
         metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
         metrics.increment("agekit_notifications_total", [("type", "unknown"), ("outcome", "rejected")])
-        return .rejected(
-            status: error.httpStatus, code: error.code.rawValue, message: error.reason, uuid: nil, type: nil)
+        return .rejected(Refusal(error), uuid: nil, type: nil)
     }
 
     /// As above for a live delivery: the chains must be valid on receipt too, and
@@ -77,27 +77,27 @@ package struct NotificationIntake: Sendable {
         let type = notification.notificationType.rawValue
         guard let uuid = Identifiers.canonicalUUID(notification.notificationUUID) else {
             metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "rejected")])
-            return completion(
-                .rejected(
-                    status: 400, code: "invalid_notification_uuid",
-                    message: "notificationUUID must be a UUID (8-4-4-4-12 hex digits)", uuid: nil, type: type))
+            let refusal = ServerError(
+                .invalidNotificationUUID, "notificationUUID must be a UUID (8-4-4-4-12 hex digits)")
+            return completion(.rejected(Refusal(refusal), uuid: nil, type: type))
         }
-        func refuse(_ code: String, _ message: String) {
+        func refuse(_ error: some CodedError) {
             metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "refused")])
-            completion(.rejected(status: 403, code: code, message: message, uuid: uuid, type: type))
+            completion(.rejected(Refusal(identity: error), uuid: uuid, type: type))
         }
         if let freshness, let refusal = freshness.refusal(signedDate: notification.signedDate, receivedAt: receivedAt) {
-            metrics.increment("agekit_verification_failures_total", [("code", refusal.code)])
-            return refuse(refusal.code, refusal.message)
+            metrics.increment("agekit_verification_failures_total", [("code", refusal.code.rawValue)])
+            return refuse(refusal)
         }
         guard let bundleId = notification.bundleId, let app = apps[bundleId] else {
-            return refuse("unknown_app", "no app '\(notification.bundleId ?? "(none)")' is configured on this server")
+            return refuse(
+                ServerError(.unknownApp, "no app '\(notification.bundleId ?? "(none)")' is configured on this server"))
         }
         do {
             try apps.identity(of: app).check(notification)
         } catch {
             metrics.increment("agekit_verification_failures_total", [("code", error.code.rawValue)])
-            return refuse(error.code.rawValue, error.reason)
+            return refuse(error)
         }
         var draft = NotificationRecord(signed, signedPayload: signedPayload)
         draft.uuid = uuid
@@ -118,10 +118,9 @@ package struct NotificationIntake: Sendable {
             case .failure(let error):
                 metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "store_failed")])
                 let retry = error.isTransient ? ", retry later" : ""
-                completion(
-                    .rejected(
-                        status: error.httpStatus, code: error.code.rawValue,
-                        message: "not stored\(retry): \(error.message)", uuid: uuid, type: type))
+                let failure = LedgerError(
+                    error.code, "not stored\(retry): \(error.reason)", databaseCode: error.databaseCode)
+                completion(.rejected(Refusal(failure), uuid: uuid, type: type))
             }
         }
     }

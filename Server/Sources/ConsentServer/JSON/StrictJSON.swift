@@ -1,31 +1,16 @@
 /// A strict reading of RFC 8259 JSON that checks a document before Foundation parses it,
 /// because Foundation takes the last of two equal keys, and says only "The data is not in
-/// the correct format." when it refuses. Refused, with the line and column of the fault: a
+/// the correct format." when it refuses. Refused with a `ServerError` whose reason starts with
+/// the line and column of the fault: a
 /// duplicate key in any object (compared after unescaping), a trailing comma, anything
-/// after the value, and every other syntax error. Nesting is bounded, so that the recursion
+/// after the value, a number beyond a double's range, and every other syntax error. Nesting is bounded, so that the recursion
 /// cannot exhaust the stack whatever the input.
 package struct StrictJSON {
-    /// Where a document breaks the grammar and how; `description` reads
-    /// `line 3, column 5: duplicate key "listen" (first at line 2, column 3)`.
-    package struct Problem: Error, Equatable, CustomStringConvertible {
-        package let line: Int
-        package let column: Int
-        package let message: String
-
-        package init(line: Int, column: Int, message: String) {
-            self.line = line
-            self.column = column
-            self.message = message
-        }
-
-        package var description: String { "line \(line), column \(column): \(message)" }
-    }
-
     /// Deeper than any configuration or admin body needs; shallow enough for a small stack.
     package static let maxDepth = 64
 
     /// Returns when `bytes` hold exactly one JSON value (with surrounding whitespace).
-    package static func check(_ bytes: [UInt8], maxDepth: Int = maxDepth) throws(Problem) {
+    package static func check(_ bytes: [UInt8], maxDepth: Int = maxDepth) throws(ServerError) {
         var reader = StrictJSON(bytes: bytes, maxDepth: maxDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }  // a UTF-8 byte order mark
         reader.skipWhitespace()
@@ -53,7 +38,19 @@ package struct StrictJSON {
         return (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(byte))"
     }
 
-    private func problem(_ message: String) -> Problem { Problem(line: line, column: column, message: message) }
+    /// A fault at the cursor, as `line 3, column 5: expected ':' after the key`.
+    private func problem(_ message: String) -> ServerError { Self.problem(at: (line, column), message) }
+
+    /// A duplicate key is `duplicate_field`; every other fault, `malformed_body` (a caller
+    /// reading a file names its own code).
+    private static func problem(
+        at place: (line: Int, column: Int), _ message: String, duplicate: Bool = false
+    )
+        -> ServerError
+    {
+        ServerError(
+            duplicate ? .duplicateField : .malformedBody, "line \(place.line), column \(place.column): \(message)")
+    }
 
     private mutating func advance() {
         guard let byte = current else { return }
@@ -69,12 +66,12 @@ package struct StrictJSON {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { advance() }
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(Problem) {
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(ServerError) {
         guard current == byte else { throw problem("expected \(what), found \(shown)") }
         advance()
     }
 
-    private mutating func value(depth: Int) throws(Problem) {
+    private mutating func value(depth: Int) throws(ServerError) {
         guard let byte = current else { throw problem("expected a value, found end of input") }
         switch byte {
         case UInt8(ascii: "{"): try object(depth: depth + 1)
@@ -88,7 +85,7 @@ package struct StrictJSON {
         }
     }
 
-    private mutating func object(depth: Int) throws(Problem) {
+    private mutating func object(depth: Int) throws(ServerError) {
         guard depth <= maxDepth else { throw problem("nested deeper than \(maxDepth) levels") }
         advance()
         skipWhitespace()
@@ -101,9 +98,9 @@ package struct StrictJSON {
             let at = (line, column)
             let key = try string()
             if let first = seen[key] {
-                throw Problem(
-                    line: at.0, column: at.1,
-                    message: "duplicate key \"\(key)\" (first at line \(first.line), column \(first.column))")
+                throw Self.problem(
+                    at: at, "duplicate key \"\(key)\" (first at line \(first.line), column \(first.column))",
+                    duplicate: true)
             }
             seen[key] = at
             skipWhitespace()
@@ -117,7 +114,7 @@ package struct StrictJSON {
         }
     }
 
-    private mutating func array(depth: Int) throws(Problem) {
+    private mutating func array(depth: Int) throws(ServerError) {
         guard depth <= maxDepth else { throw problem("nested deeper than \(maxDepth) levels") }
         advance()
         skipWhitespace()
@@ -138,7 +135,7 @@ package struct StrictJSON {
             : "expected a key in quotes, found \(shown)"
     }
 
-    private mutating func literal(_ word: String) throws(Problem) {
+    private mutating func literal(_ word: String) throws(ServerError) {
         for expected in word.utf8 {
             guard current == expected else { throw problem("expected \(word), found \(shown)") }
             advance()
@@ -146,7 +143,18 @@ package struct StrictJSON {
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-    private mutating func number() throws(Problem) {
+    /// A number as RFC 8259 spells it, within a double's range: Foundation refuses one beyond
+    /// it (`1e400`), so it is refused here, where its place can be named.
+    private mutating func number() throws(ServerError) {
+        let (start, place) = (index, (line, column))
+        try numberSyntax()
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard Double(text)?.isFinite == true else {
+            throw Self.problem(at: place, "the number \(text.prefix(40)) is beyond a double's range")
+        }
+    }
+
+    private mutating func numberSyntax() throws(ServerError) {
         if current == UInt8(ascii: "-") { advance() }
         if current == UInt8(ascii: "0") {
             advance()
@@ -165,7 +173,7 @@ package struct StrictJSON {
         }
     }
 
-    private mutating func digits() throws(Problem) {
+    private mutating func digits() throws(ServerError) {
         guard let first = current, isDigit(first) else { throw problem("expected a digit, found \(shown)") }
         while let byte = current, isDigit(byte) { advance() }
     }
@@ -173,7 +181,7 @@ package struct StrictJSON {
     private func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
     /// Reads a string at its opening quote and returns it unescaped (keys are compared so).
-    private mutating func string() throws(Problem) -> String {
+    private mutating func string() throws(ServerError) -> String {
         advance()
         var scalars = String.UnicodeScalarView()
         var raw: [UInt8] = []
@@ -205,7 +213,7 @@ package struct StrictJSON {
     }
 
     /// The escape after a backslash; a UTF-16 surrogate must come in a pair.
-    private mutating func escape() throws(Problem) -> Unicode.Scalar {
+    private mutating func escape() throws(ServerError) -> Unicode.Scalar {
         guard let byte = current else { throw problem("unterminated string") }
         let simple: [UInt8: Unicode.Scalar] = [
             0x22: "\"", 0x5C: "\\", 0x2F: "/", 0x62: "\u{08}", 0x66: "\u{0C}", 0x6E: "\n", 0x72: "\r", 0x74: "\t",
@@ -229,7 +237,7 @@ package struct StrictJSON {
         return scalar
     }
 
-    private mutating func hexUnit() throws(Problem) -> UInt32 {
+    private mutating func hexUnit() throws(ServerError) -> UInt32 {
         var unit: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = Int(String(Unicode.Scalar(byte)), radix: 16) else {

@@ -61,7 +61,7 @@ package final class RetentionSchedule: Sendable {
             }
         } catch {
             say(
-                "retention: prune failed (\(error.code.rawValue)): \(error.message); retried in \(retention.intervalMinutes) min"
+                "retention: prune failed (\(error.code.rawValue)): \(error.reason); retried in \(retention.intervalMinutes) min"
             )
         }
     }

@@ -17,7 +17,7 @@ package enum APIClientFactory {
             credentials = try APICredentials(
                 keyId: api.keyId, issuerId: api.issuerId, bundleId: app.bundleId, privateKeyPath: api.privateKey)
         } catch {
-            throw ServerError.configuration("\(field).privateKey", error.message)
+            throw ServerError.configuration("\(field).privateKey", error.reason)
         }
         var baseURL: URL?
         if let text = api.baseURL {

@@ -1,5 +1,6 @@
 import AppStoreServerAPI
 import AppStoreSignedData
+import CodedErrors
 import ConsentLedger
 import Foundation
 
@@ -117,11 +118,11 @@ package struct Attribution: Sendable {
             }
             let appTransactionId: String
             switch check(signed, environment: source.environment) {
-            case .failure(let refusal):
+            case .refused(let code, let reason):
                 report.rejected += 1
-                report.rejectionCodes[refusal.code, default: 0] += 1
-                return "\(what): left: the app transaction was refused (\(refusal.code): \(refusal.reason))"
-            case .success(let id): appTransactionId = id
+                report.rejectionCodes[code, default: 0] += 1
+                return "\(what): left: the app transaction was refused (\(code): \(reason))"
+            case .passed(let id): appTransactionId = id
             }
             return await apply(candidate, appTransactionId: appTransactionId, report: &report)
         }
@@ -182,25 +183,35 @@ package struct Attribution: Sendable {
     /// in the environment asked, as a registration checks it.
     private func check(
         _ signed: String, environment: APIEnvironment
-    ) -> Result<String, AttributionReport.Refusal> {
+    ) -> AppTransactionCheck {
         let appTransaction: AppTransaction
         do {
             appTransaction = try verifier.verifyAppTransaction(signed)
             try AppRegistry([app]).identity(of: app).check(appTransaction)
         } catch {
-            return .failure(.init(code: error.code.rawValue, reason: error.reason))
+            return .refused(error)
         }
         guard appTransaction.receiptType?.rawValue == environment.rawValue else {
-            return .failure(
-                .init(
-                    code: "environment_mismatch",
-                    reason: "asked in \(environment.rawValue), the app transaction is "
-                        + (appTransaction.receiptType?.rawValue ?? "of no environment")))
+            let asked = environment.rawValue
+            let found = appTransaction.receiptType?.rawValue ?? "of no environment"
+            return .refused(
+                ServerError(.environmentMismatch, "asked in \(asked), the app transaction is \(found)"))
         }
         guard let id = appTransaction.appTransactionId, !id.isEmpty else {
-            return .failure(.init(code: "missing_app_transaction_id", reason: "it carries no appTransactionId"))
+            return .refused(ServerError(.missingAppTransactionId, "it carries no appTransactionId"))
         }
-        return .success(id)
+        return .passed(id)
+    }
+}
+
+/// What the check of an app transaction the App Store returned found: its id, or why it is
+/// not used (counted in the report by code; not an error of the run).
+private enum AppTransactionCheck {
+    case passed(String)
+    case refused(code: String, reason: String)
+
+    static func refused(_ error: some CodedError) -> AppTransactionCheck {
+        .refused(code: error.code.rawValue, reason: error.reason)
     }
 }
 

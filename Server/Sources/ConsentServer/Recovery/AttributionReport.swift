@@ -3,12 +3,6 @@ import ConsentLedger
 
 /// What one attribution run did, in counts: no ids, so it may go to any log.
 package struct AttributionReport: Sendable, Equatable {
-    /// Why an app transaction the App Store returned was not used.
-    struct Refusal: Error {
-        var code: String
-        var reason: String
-    }
-
     /// Candidates read from the ledger, and how many of them were looked at.
     package var candidates = 0
     package var done = 0

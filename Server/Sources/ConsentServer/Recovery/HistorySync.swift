@@ -87,10 +87,10 @@ package struct HistorySyncReport: Sendable, Equatable {
         switch outcome {
         case .stored: new += 1
         case .duplicate: duplicate += 1
-        case .rejected(let status, let code, _, _, _):
+        case .rejected(let refusal, _, _):
             rejected += 1
-            rejectionCodes[code, default: 0] += 1
-            if status == 503 { storeFailures += 1 }
+            rejectionCodes[refusal.code, default: 0] += 1
+            if refusal.status == 503 { storeFailures += 1 }
         }
     }
 }

@@ -60,7 +60,7 @@ package struct OperatorCheck: Sendable {
                 held.append(try ListeningSocket(host: host, port: port))
                 return Verdict(outcome: .ok, subject: subject, detail: "\(place) can be bound")
             } catch {
-                return Verdict(outcome: .fail, subject: subject, detail: error.message)
+                return Verdict(outcome: .fail, subject: subject, detail: error.reason)
             }
         }
     }
@@ -77,7 +77,7 @@ package struct OperatorCheck: Sendable {
         do {
             opened = try openStore(url)
         } catch {
-            return [Verdict(outcome: .fail, subject: "store", detail: "cannot open \(shown): \(error.message)")]
+            return [Verdict(outcome: .fail, subject: "store", detail: "cannot open \(shown): \(error.reason)")]
         }
         defer { opened.close() }
         do {
@@ -103,7 +103,7 @@ package struct OperatorCheck: Sendable {
                 ),
             ] + storeImports(imports)
         } catch {
-            return [Verdict(outcome: .fail, subject: "store", detail: "cannot read \(shown): \(error.message)")]
+            return [Verdict(outcome: .fail, subject: "store", detail: "cannot read \(shown): \(error.reason)")]
         }
     }
 
@@ -155,11 +155,11 @@ package struct OperatorCheck: Sendable {
         do {
             let pair = try TLSFiles(certificatePath: files.certificate, keyPath: files.key)
             if let problem = pair.validationError() {
-                return Verdict(outcome: .fail, subject: "tls", detail: problem.message)
+                return Verdict(outcome: .fail, subject: "tls", detail: problem.reason)
             }
             return Verdict(outcome: .ok, subject: "tls", detail: "\(files.certificate) and \(files.key)")
         } catch {
-            return Verdict(outcome: .fail, subject: "tls", detail: error.message)
+            return Verdict(outcome: .fail, subject: "tls", detail: error.reason)
         }
     }
 

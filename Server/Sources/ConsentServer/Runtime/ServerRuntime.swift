@@ -63,7 +63,7 @@ package final class ServerRuntime: Sendable {
                 tls = try TLSFiles(certificatePath: files.certificate, keyPath: files.key)
             } catch {
                 ledger.close()
-                throw ServerError.configuration("tls", error.message)
+                throw ServerError.configuration("tls", error.reason)
             }
         }
         if let expiry = tls?.certificateExpiry {

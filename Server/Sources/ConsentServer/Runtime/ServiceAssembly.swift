@@ -52,7 +52,7 @@ package final class ServiceAssembly: Sendable {
                     "  trusted local test CA (LocalTesting and Xcode only) \(configuration.caDirectory)  SHA-256 \(ca.rootAnchor.sha256Fingerprint)"
                 )
             } catch {
-                throw ServerError(.startupFailed, "cannot create or load the local test CA: \(error.message)")
+                throw ServerError(.startupFailed, "cannot create or load the local test CA: \(error.reason)")
             }
         }
         trustSummary = trustLines
@@ -62,7 +62,7 @@ package final class ServiceAssembly: Sendable {
                 commitDeadline: CommitDeadline(seconds: Double(configuration.commitTimeoutMilliseconds) / 1000))
         } catch {
             throw ServerError(
-                .startupFailed, "cannot open the store \(StoreURL.redacted(configuration.storeURL)): \(error.message)")
+                .startupFailed, "cannot open the store \(StoreURL.redacted(configuration.storeURL)): \(error.reason)")
         }
         verifier = SignedDataVerifier(
             anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256,

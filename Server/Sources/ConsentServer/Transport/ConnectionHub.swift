@@ -44,17 +44,18 @@ final class ConnectionHub: Sendable {
         return true
     }
 
-    static let shuttingDown = HTTPResponse.jsonError(
-        status: 503, code: "shutting_down", message: "the server is shutting down; retry later")
+    static let shuttingDown = Reply.refusal(ServerError(.shuttingDown, "the server is shutting down; retry later"))
+        .response
 
     static func bodyTooLarge(limit: Int) -> TransportRefusal {
-        TransportRefusal(413, "body_too_large", "the request body exceeds the limit of \(limit) bytes")
+        TransportRefusal(ServerError(.bodyTooLarge, "the request body exceeds the limit of \(limit) bytes"))
     }
 
     static func tooManyConnections(limit: Int) -> TransportRefusal {
         TransportRefusal(
-            429, "too_many_connections",
-            "the forwarded client already has \(limit) requests in flight (http.maxConnectionsPerAddress)",
+            ServerError(
+                .tooManyConnections,
+                "the forwarded client already has \(limit) requests in flight (http.maxConnectionsPerAddress)"),
             close: true)
     }
 

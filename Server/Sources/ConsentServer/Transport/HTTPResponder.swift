@@ -48,11 +48,12 @@ struct TransportRefusal: Sendable {
     let status: Int
     let response: HTTPResponse
 
-    /// A JSON error; `close` ends the connection after it.
-    init(_ status: Int, _ code: String, _ message: String, close: Bool = false) {
-        self.code = code
-        self.status = status
-        var response = HTTPResponse.jsonError(status: status, code: code, message: message)
+    /// A JSON error with the status `Refusal` gives its code; `close` ends the connection after it.
+    init(_ error: ServerError, close: Bool = false) {
+        let refusal = Refusal(error)
+        self.code = refusal.code
+        self.status = refusal.status
+        var response = Reply.refusal(refusal).response
         if close { response.headers.append((name: "Connection", value: "close")) }
         self.response = response
     }

@@ -46,7 +46,7 @@ struct HeadCheck {
     }
 
     private static func refuse(_ message: String) -> TransportRefusal {
-        TransportRefusal(400, "malformed_head", message, close: true)
+        TransportRefusal(ServerError(.malformedHead, message), close: true)
     }
 
     /// RFC 9110's tchar: letters, digits and !#$%&'*+-.^_`|~.

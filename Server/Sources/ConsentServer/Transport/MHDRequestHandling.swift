@@ -175,7 +175,7 @@ enum MHDRequestHandling {
             }
             return nil
         case .refused(let refusal):
-            return TransportRefusal(403, refusal.code.rawValue, refusal.message, close: true)
+            return TransportRefusal(refusal, close: true)
         }
     }
 

@@ -9,14 +9,14 @@ enum RequestFraming {
         if let encoding = headers["transfer-encoding"] {
             guard encoding.lowercased() == "chunked" else {
                 return refuse(
-                    "unsupported_transfer_encoding", "Transfer-Encoding must be exactly 'chunked', got '\(encoding)'")
+                    .unsupportedTransferEncoding, "Transfer-Encoding must be exactly 'chunked', got '\(encoding)'")
             }
             if length != nil {
-                return refuse("ambiguous_length", "a request may carry Content-Length or Transfer-Encoding, not both")
+                return refuse(.ambiguousLength, "a request may carry Content-Length or Transfer-Encoding, not both")
             }
         }
         if let length, !isDecimal(length) {
-            return refuse("ambiguous_length", "Content-Length must be one decimal number, got '\(length)'")
+            return refuse(.ambiguousLength, "Content-Length must be one decimal number, got '\(length)'")
         }
         return nil
     }
@@ -26,7 +26,7 @@ enum RequestFraming {
         !text.isEmpty && text.utf8.count <= 18 && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
-    private static func refuse(_ code: String, _ message: String) -> TransportRefusal {
-        TransportRefusal(400, code, message, close: true)
+    private static func refuse(_ code: ServerErrorCode, _ reason: String) -> TransportRefusal {
+        TransportRefusal(ServerError(code, reason), close: true)
     }
 }

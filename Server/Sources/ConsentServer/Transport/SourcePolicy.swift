@@ -81,7 +81,7 @@ package struct SourcePolicy: Sendable, Equatable {
     /// `forwardedFor`: the `X-Forwarded-For` field, repeats joined by ", ".
     func refusal(forwardedFor: String?) -> (code: String, message: String)? {
         switch forwardedClient(forwardedFor) {
-        case .failure(let refusal): (refusal.code.rawValue, refusal.message)
+        case .failure(let refusal): (refusal.code.rawValue, refusal.reason)
         case .success: nil
         }
     }

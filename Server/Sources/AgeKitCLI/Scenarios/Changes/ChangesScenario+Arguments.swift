@@ -30,7 +30,7 @@ extension ChangesScenario {
                 "--\(option): the change flow keeps no age answer and asks no age range at launch")
         }
         if let text = parsed.value("rating-codes") {
-            do throws(SimulatorConsentError) {
+            do throws(SimulatorError) {
                 ratingCodes = try RatingCodeSequence(parsing: text).codes
             } catch {
                 throw .usage("--rating-codes: \(error.reason)")
