@@ -7,9 +7,12 @@ struct NotificationHandler: Sendable {
     let freshness: Freshness
     /// Apple's addresses: their never-seen chains are charged to the reserved lane.
     let appleSources: AddressRanges
+    /// Bodies read for Apple's exact shape (tests: once per request).
+    let appleShapeChecks = CheckCount()
 
     func handle(_ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
         let apple = AppleShapedBody(request.body)
+        appleShapeChecks.add()
         // Apple's JWS is looked up among the refused headers where it lies, before anything is
         // built from it, when its header needs no decoding; the verifier is then told not to
         // look again. Otherwise the verifier is the one that looks.
