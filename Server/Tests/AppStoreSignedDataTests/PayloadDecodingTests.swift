@@ -7,7 +7,7 @@ import Testing
 @Suite("Payload decoding")
 struct PayloadDecodingTests {
     static func payload(_ jws: String) throws -> [UInt8] {
-        let parsed = try CompactJWS.parse(Array(jws.utf8))
+        let parsed = try CompactJWS.parse(ArraySlice(jws.utf8))
         return parsed.payload
     }
 

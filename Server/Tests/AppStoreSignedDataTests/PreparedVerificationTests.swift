@@ -219,7 +219,7 @@ struct PreparedVerificationTests {
     @Test(.enabled(if: AppleVectors.available, AppleVectors.skipMessage))
     func realAppleSignaturesVerifyOnTheFixedKeyTable() throws {
         for entry in AppleVectors.entries {
-            let parsed = try CompactJWS.parse(Array(try AppleVectors.jws(entry).utf8))
+            let parsed = try CompactJWS.parse(ArraySlice(try AppleVectors.jws(entry).utf8))
             var leaf = try #require(parsed.header.x5c?.first)
             let der = try #require(leaf.withUTF8 { Base64.decode($0, alphabet: .standard) })
             let key = try #require(X509Certificate(der: der)?.publicKey)

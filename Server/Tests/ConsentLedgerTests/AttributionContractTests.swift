@@ -12,7 +12,7 @@ struct AttributionContractTests {
     static func anonymousRescind(uuid: String, transactionId: String?, signedDate: Int64 = 900) -> NotificationRecord {
         NotificationRecord(
             uuid: uuid, bundleId: app, environment: "Sandbox", type: "RESCIND_CONSENT", signedDate: signedDate,
-            transactionId: transactionId, signedPayload: "header.payload.signature")
+            transactionId: transactionId, signedPayload: ArraySlice("header.payload.signature".utf8))
     }
 
     /// An account that only has a remembered original transaction id (no app transaction link).

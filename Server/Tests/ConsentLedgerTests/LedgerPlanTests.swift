@@ -13,7 +13,7 @@ struct LedgerPlanTests {
         NotificationRecord(
             uuid: uuid, bundleId: "com.example.agekit", environment: "Sandbox", type: type, signedDate: signedDate,
             originalTransactionId: original, appTransactionId: appTransactionId, appAccountToken: token,
-            signedPayload: "")
+            signedPayload: [])
     }
 
     struct Case: CustomTestStringConvertible, Sendable {

@@ -17,7 +17,7 @@ struct PackedStorageContractTests {
     static func notification(_ uuid: String, signedPayload: String) -> NotificationRecord {
         NotificationRecord(
             uuid: uuid, bundleId: "com.example.app", environment: "Sandbox", type: "TEST", signedDate: 800,
-            signedPayload: signedPayload, signedParts: SignedPayloadParts(compact: signedPayload))
+            signedPayload: ArraySlice(signedPayload.utf8), signedParts: SignedPayloadParts(compact: signedPayload))
     }
 
     static func rows(_ ledger: Ledger, _ sql: String) throws -> [SQLRow] {
@@ -58,6 +58,19 @@ struct PackedStorageContractTests {
         #expect(
             try Self.rows(ledger, "SELECT COUNT(*) FROM notifications WHERE header_digest IS NULL").first?[0].integer
                 == 3)
+    }
+
+    @Test(
+        "a payload bound as bytes is stored as that text: none is empty text, not NULL, and UTF-8 past ASCII is kept",
+        arguments: StoreBackend.allCases)
+    func textFromBytes(backend: StoreBackend) throws {
+        let ledger = try backend.makeLedger()
+        defer { ledger.close() }
+        for (uuid, text) in [("B1", ""), ("B2", "é.ü.日本")] {
+            _ = try ledger.recordNow(Self.notification(uuid, signedPayload: text))
+            let stored = try Self.rows(ledger, "SELECT signed_payload FROM notifications WHERE uuid = '\(uuid)'")
+            #expect(stored.first?[0].text == text)
+        }
     }
 
     @Test(

@@ -7,7 +7,7 @@ struct RetentionContractTests {
     static func notification(_ uuid: String) -> NotificationRecord {
         NotificationRecord(
             uuid: uuid, bundleId: "com.example.app", environment: "Sandbox", type: "TEST", signedDate: 800,
-            signedPayload: PackedStorageContractTests.signed(uuid))
+            signedPayload: ArraySlice(PackedStorageContractTests.signed(uuid).utf8))
     }
 
     @Test(

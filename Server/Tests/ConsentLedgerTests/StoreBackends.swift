@@ -133,7 +133,7 @@ func rescind(
 {
     NotificationRecord(
         uuid: uuid, bundleId: bundleId, environment: "Sandbox", type: "RESCIND_CONSENT", signedDate: signedDate,
-        appTransactionId: appTransactionId, signedPayload: "header.payload.signature")
+        appTransactionId: appTransactionId, signedPayload: ArraySlice("header.payload.signature".utf8))
 }
 
 func subscribed(
@@ -145,5 +145,5 @@ func subscribed(
         uuid: uuid, bundleId: "com.example.app", environment: "Sandbox", type: "SUBSCRIBED", subtype: "INITIAL_BUY",
         signedDate: 800, transactionId: original + "-1", originalTransactionId: original,
         appTransactionId: appTransactionId,
-        appAccountToken: token, signedPayload: "header.payload.signature")
+        appAccountToken: token, signedPayload: ArraySlice("header.payload.signature".utf8))
 }

@@ -280,7 +280,7 @@ struct AdminRouteTests {
         let direct = try ResponderFixture()
         let jws = try direct.notification("RESCIND_CONSENT")
         // The verifier alone: one lookup for the notification, one for each JWS nested in it.
-        _ = try direct.verifier.verifySignedNotification(jws, receivedAt: nil)
+        _ = try direct.verifier.verifySignedNotification(ArraySlice(jws.utf8), receivedAt: nil)
         let verifierAlone = direct.verifier.refusedHeaderLookups
         #expect(verifierAlone >= 1)
 

@@ -61,7 +61,7 @@ struct ForwardingTests {
         done.wait()
         let record = NotificationRecord(
             uuid: UUID().uuidString, bundleId: Self.bundleId, environment: "LocalTesting", type: "RESCIND_CONSENT",
-            signedDate: 5, appTransactionId: appTransactionId, signedPayload: "x")
+            signedDate: 5, appTransactionId: appTransactionId, signedPayload: ArraySlice("x".utf8))
         ledger.record(record, receivedAt: 10) { _ in done.signal() }
         done.wait()
     }

@@ -49,7 +49,8 @@ struct NotificationBodyTests {
     func shapes(_ row: Row) {
         let result = NotificationBody.signedPayload(in: Array(row.body.utf8))
         switch result {
-        case .success(let payload): #expect(payload == row.payload, "read, expected \(row.code ?? "")")
+        case .success(let payload):
+            #expect(Array(payload) == row.payload.map { Array($0.utf8) }, "read, expected \(row.code ?? "")")
         case .failure(let refusal): #expect(refusal.code.rawValue == row.code, "\(refusal.reason)")
         }
     }

@@ -53,11 +53,11 @@ final class RefusedChains: Sendable {
         }
     }
 
-    func refusal(forHeaderOf jws: [UInt8]) -> VerificationError? {
+    func refusal(forHeaderOf jws: some ContiguousBytes) -> VerificationError? {
         jws.withUnsafeBytes { refusal(forHeaderOf: $0) }
     }
 
-    func insert(_ error: VerificationError, forHeaderOf jws: [UInt8]) {
+    func insert(_ error: VerificationError, forHeaderOf jws: some ContiguousBytes) {
         jws.withUnsafeBytes { jws in
             guard capacity > 0, let segment = Self.headerSegment(of: jws) else { return }
             // A copy of its own: a key must not keep the whole JWS alive.

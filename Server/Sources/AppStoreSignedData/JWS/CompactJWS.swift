@@ -4,9 +4,9 @@ package struct CompactJWS: Sendable {
     /// The header's `x5c`, checked to hold exactly three certificates (leaf, intermediate,
     /// root), as standard base64 of DER.
     var x5c: [String]
-    /// The whole input; the signature covers its first ``signingInputCount`` bytes,
-    /// `BASE64URL(header) "." BASE64URL(payload)`.
-    var bytes: [UInt8]
+    /// The whole input (offsets below count from its start); the signature covers its first
+    /// ``signingInputCount`` bytes, `BASE64URL(header) "." BASE64URL(payload)`.
+    var bytes: ArraySlice<UInt8>
     var signingInputCount: Int
     /// Length of the header segment, `BASE64URL(header)`.
     var headerCount: Int
@@ -39,7 +39,7 @@ package struct CompactJWS: Sendable {
     }
 
     var knownHeader: KnownHeader {
-        reusedHeader ?? KnownHeader(segment: Array(bytes[0..<headerCount]), header: header)
+        reusedHeader ?? KnownHeader(segment: Array(bytes.prefix(headerCount)), header: header)
     }
 
     /// SHA-256 of the signing input, hashed in place; a reused header's blocks are not
@@ -70,7 +70,7 @@ package struct CompactJWS: Sendable {
     /// A header is reused, not parsed, when its segment is byte for byte `known`'s or one in
     /// `headers`.
     static func parse(
-        _ bytes: [UInt8], known: KnownHeader? = nil, headers: HeaderCache? = nil
+        _ bytes: ArraySlice<UInt8>, known: KnownHeader? = nil, headers: HeaderCache? = nil
     ) throws(VerificationError) -> CompactJWS {
         let (firstDot, secondDot, moreDots) = bytes.withUnsafeBufferPointer { dots(in: $0) }
         guard !moreDots else {

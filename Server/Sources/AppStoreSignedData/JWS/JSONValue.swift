@@ -262,10 +262,14 @@ package enum JSONValue: Sendable, Equatable {
 }
 
 extension JSONValue {
-    /// True when `bytes` need no JSON string handling: no quote, backslash or control byte,
-    /// so they are a string's contents as they stand. Read in place.
-    package static func isPlainStringContent(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { plainRun(in: $0, from: 0).end == $0.count }
+    /// How many bytes from the start of `bytes` need no JSON string handling (those before the
+    /// first quote, backslash or control byte: a string's contents as they stand), and whether
+    /// they hold a byte that is not ASCII. Read in place.
+    package static func plainPrefix(of bytes: ArraySlice<UInt8>) -> (count: Int, nonASCII: Bool) {
+        bytes.withUnsafeBufferPointer { bytes in
+            let run = plainRun(in: bytes, from: 0)
+            return (run.end, run.nonASCII)
+        }
     }
 
     /// Where the run of bytes from `start` that needs no JSON string handling ends: at the

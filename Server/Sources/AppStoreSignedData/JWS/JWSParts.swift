@@ -2,15 +2,15 @@
 /// needs to keep the exact signed text in parts (the header once per signing chain, the
 /// payload decoded) without splitting and decoding it again.
 public struct JWSParts: Sendable, Equatable {
-    /// The header segment, as it came (base64url).
-    public let header: String
-    /// SHA-256 of ``header``'s bytes (32 bytes).
+    /// The header segment's bytes, as they came (base64url).
+    public let header: [UInt8]
+    /// SHA-256 of ``header`` (32 bytes).
     public let headerDigest: [UInt8]
     /// The payload segment decoded. Decoding is strict (no padding, unused bits zero), so
     /// base64url without padding of these bytes is the payload segment again, byte for byte.
     public let payload: [UInt8]
-    /// The signature segment, as it came (base64url).
-    public let signature: String
+    /// The signature segment's bytes, as they came (base64url).
+    public let signature: [UInt8]
 
     /// Splits and decodes `jws` without verifying anything; nil when it is not three parts
     /// with a non-empty header and a strictly base64url payload.
@@ -23,11 +23,11 @@ public struct JWSParts: Sendable, Equatable {
         else { return nil }
         let header = Array(bytes[..<first])
         self.init(
-            header: String(decoding: header, as: UTF8.self), headerDigest: SHA256Digest.hash(header),
-            payload: payload, signature: String(decoding: bytes[(second + 1)...], as: UTF8.self))
+            header: header, headerDigest: SHA256Digest.hash(header), payload: payload,
+            signature: Array(bytes[(second + 1)...]))
     }
 
-    init(header: String, headerDigest: [UInt8], payload: [UInt8], signature: String) {
+    init(header: [UInt8], headerDigest: [UInt8], payload: [UInt8], signature: [UInt8]) {
         self.header = header
         self.headerDigest = headerDigest
         self.payload = payload
@@ -37,9 +37,8 @@ public struct JWSParts: Sendable, Equatable {
     /// The parts of a parsed JWS whose header is `known`.
     init(_ jws: CompactJWS, header known: CompactJWS.KnownHeader) {
         self.init(
-            header: String(decoding: known.segment, as: UTF8.self), headerDigest: known.digest,
-            payload: jws.payload,
-            signature: String(decoding: jws.bytes[(jws.signingInputCount + 1)...], as: UTF8.self))
+            header: known.segment, headerDigest: known.digest, payload: jws.payload,
+            signature: Array(jws.bytes.dropFirst(jws.signingInputCount + 1)))
     }
 }
 

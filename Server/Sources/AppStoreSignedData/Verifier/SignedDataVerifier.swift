@@ -94,15 +94,16 @@ public final class SignedDataVerifier: Sendable {
         _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
     ) throws(VerificationError) -> VerifiedNotification {
         var context = Context(keepsHeader: true, lane: lane)
-        return try notification(jws, receivedAt: receivedAt, context: &context)
+        return try notification(ArraySlice(jws.utf8), receivedAt: receivedAt, context: &context)
     }
 
     /// As ``verifyNotification(_:receivedAt:lane:)``, with the parts of the JWS it came in, as
     /// split and decoded for the verification: for a store that keeps the signed text packed.
-    /// `headerChecked`: the caller has just asked ``knownRefusal(of:)`` of these very bytes,
-    /// and the answer was nil; the lookup is not made again.
+    /// `jws` is read where it lies (a slice of a request body, say), never copied whole.
+    /// `headerChecked`: the caller has just asked ``knownRefusal(of:)`` of the same header
+    /// segment, and the answer was nil; the lookup is not made again.
     public func verifySignedNotification(
-        _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved, headerChecked: Bool = false
+        _ jws: ArraySlice<UInt8>, receivedAt: Date?, lane: VerificationLane = .reserved, headerChecked: Bool = false
     ) throws(VerificationError) -> SignedNotification {
         var context = Context(keepsHeader: true, keepsParts: true, lane: lane, headerChecked: headerChecked)
         let notification = try notification(jws, receivedAt: receivedAt, context: &context)
@@ -111,7 +112,7 @@ public final class SignedDataVerifier: Sendable {
     }
 
     private func notification(
-        _ jws: String, receivedAt: Date?, context: inout Context
+        _ jws: ArraySlice<UInt8>, receivedAt: Date?, context: inout Context
     ) throws(VerificationError) -> VerifiedNotification {
         context.receivedAt = receivedAt.map { Self.milliseconds($0) / 1000 }
         var notification = try verify(
@@ -121,14 +122,14 @@ public final class SignedDataVerifier: Sendable {
             if let signed = data.signedTransactionInfo {
                 data.transaction = try nested("signedTransactionInfo") { () throws(VerificationError) in
                     try verify(
-                        signed, as: JWSTransaction.self, context: &context, date: { $0.signedDate },
+                        ArraySlice(signed.utf8), as: JWSTransaction.self, context: &context, date: { $0.signedDate },
                         environment: { $0.environment })
                 }
             }
             if let signed = data.signedRenewalInfo {
                 data.renewalInfo = try nested("signedRenewalInfo") { () throws(VerificationError) in
                     try verify(
-                        signed, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate },
+                        ArraySlice(signed.utf8), as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate },
                         environment: { $0.environment })
                 }
             }
@@ -137,7 +138,8 @@ public final class SignedDataVerifier: Sendable {
         if var appData = notification.appData, let signed = appData.signedAppTransactionInfo {
             appData.appTransaction = try nested("signedAppTransactionInfo") { () throws(VerificationError) in
                 try verify(
-                    signed, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate },
+                    ArraySlice(signed.utf8), as: AppTransaction.self, context: &context,
+                    date: { $0.receiptCreationDate },
                     environment: { $0.receiptType })
             }
             notification.appData = appData
@@ -150,7 +152,7 @@ public final class SignedDataVerifier: Sendable {
     ) throws(VerificationError) -> AppTransaction {
         var context = Context(lane: lane)
         return try verify(
-            jws, as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate },
+            ArraySlice(jws.utf8), as: AppTransaction.self, context: &context, date: { $0.receiptCreationDate },
             environment: { $0.receiptType })
     }
 
@@ -159,7 +161,8 @@ public final class SignedDataVerifier: Sendable {
     ) throws(VerificationError) -> JWSTransaction {
         var context = Context(lane: lane)
         return try verify(
-            jws, as: JWSTransaction.self, context: &context, date: { $0.signedDate }, environment: { $0.environment })
+            ArraySlice(jws.utf8), as: JWSTransaction.self, context: &context, date: { $0.signedDate },
+            environment: { $0.environment })
     }
 
     public func verifyRenewalInfo(
@@ -167,7 +170,8 @@ public final class SignedDataVerifier: Sendable {
     ) throws(VerificationError) -> JWSRenewalInfo {
         var context = Context(lane: lane)
         return try verify(
-            jws, as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate }, environment: { $0.environment })
+            ArraySlice(jws.utf8), as: JWSRenewalInfo.self, context: &context, date: { $0.signedDate },
+            environment: { $0.environment })
     }
 
     /// Runs a nested verification, naming the field in the reason of any failure.
@@ -203,14 +207,12 @@ extension SignedDataVerifier {
     }
 
     func verify<T: PayloadDecodable>(
-        _ jws: String, as type: T.Type, context: inout Context, date: (T) -> Int64?,
+        _ bytes: ArraySlice<UInt8>, as type: T.Type, context: inout Context, date: (T) -> Int64?,
         environment: (T) -> Environment?
     ) throws(VerificationError) -> T {
-        let size = jws.utf8.count
-        guard size <= maxInputBytes else {
-            throw VerificationError(.inputTooLarge, "the input is \(size) bytes; the limit is \(maxInputBytes)")
+        guard bytes.count <= maxInputBytes else {
+            throw VerificationError(.inputTooLarge, "the input is \(bytes.count) bytes; the limit is \(maxInputBytes)")
         }
-        let bytes = Array(jws.utf8)
         // A forgery replayed: refused before its parts are decoded (unless the caller just looked).
         if context.headerChecked {
             context.headerChecked = false

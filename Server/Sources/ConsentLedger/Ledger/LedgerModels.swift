@@ -12,7 +12,9 @@ package struct NotificationRecord: Sendable, Equatable {
     package var originalTransactionId: String?
     package var appTransactionId: String?
     package var appAccountToken: String?
-    package var signedPayload: String
+    /// The signed payload's UTF-8 bytes as they came (a slice of the request body for a live
+    /// delivery), stored without a `String` made of them.
+    package var signedPayload: ArraySlice<UInt8>
     /// `signedPayload`'s parts as the verifier split and decoded them; without them the
     /// payload is stored as it came.
     package var signedParts: SignedPayloadParts?
@@ -20,7 +22,7 @@ package struct NotificationRecord: Sendable, Equatable {
     package init(
         uuid: String, bundleId: String, environment: String, type: String, subtype: String? = nil,
         signedDate: Int64, transactionId: String? = nil, originalTransactionId: String? = nil,
-        appTransactionId: String? = nil, appAccountToken: String? = nil, signedPayload: String,
+        appTransactionId: String? = nil, appAccountToken: String? = nil, signedPayload: ArraySlice<UInt8>,
         signedParts: SignedPayloadParts? = nil
     ) {
         self.uuid = uuid

@@ -87,7 +87,8 @@ struct LedgerReads {
                 throw LedgerError(
                     .invalidStore, "notification \(uuid) names signing header \(digest), which is missing")
             }
-            signedPayload = PackedPayload.unpack(header: header, body: body, signature: signature)
+            signedPayload = PackedPayload.unpack(
+                header: Array(header.utf8), body: Array(body.utf8), signature: Array(signature.utf8))
         }
         return StoredNotification(
             uuid: row[0].text ?? "", bundleId: row[1].text ?? "", environment: row[2].text ?? "",

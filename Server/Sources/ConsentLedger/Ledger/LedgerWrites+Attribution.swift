@@ -19,7 +19,7 @@ extension LedgerWrites {
         }
         let n = NotificationRecord(
             uuid: notificationUUID, bundleId: bundleId, environment: row[3].text ?? "", type: row[0].text ?? "",
-            signedDate: row[1].integer ?? now, appTransactionId: row[2].text, signedPayload: "")
+            signedDate: row[1].integer ?? now, appTransactionId: row[2].text, signedPayload: [])
         let kept =
             !(try connection.execute(
                 "SELECT 1 FROM parked_revocations WHERE bundle_id = ? AND notification_uuid = ? LIMIT 1",

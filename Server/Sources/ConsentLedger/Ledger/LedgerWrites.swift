@@ -25,7 +25,7 @@ struct LedgerWrites {
         if let payload, storeHeader {
             try connection.executeLater(
                 "INSERT INTO signing_headers (digest, header, first_seen_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                .text(payload.headerDigest), .text(payload.header), .integer(now))
+                .text(payload.headerDigest), .utf8(payload.header[...]), .integer(now))
         }
         guard let links = try insert(n, payload: payload) else { return .duplicate }
         let tokenAccounts = LedgerPlan.needsTokenAccounts(n) ? try accounts(ofToken: n) : []
@@ -72,7 +72,7 @@ struct LedgerWrites {
         ).map { row in
             NotificationRecord(
                 uuid: row[0].text ?? "", bundleId: bundleId, environment: "", type: row[2].text ?? "",
-                signedDate: row[1].integer ?? now, appTransactionId: appTransactionId, signedPayload: "")
+                signedDate: row[1].integer ?? now, appTransactionId: appTransactionId, signedPayload: [])
         }
         guard !kept.isEmpty else { return }
         let restoredAt = try restoreTime(bundleId: bundleId, accountId: accountId)
@@ -181,7 +181,8 @@ struct LedgerWrites {
             .text(n.uuid), .text(n.bundleId), .text(n.environment), .text(n.type), SQLValue(n.subtype),
             .integer(n.signedDate), SQLValue(n.transactionId), SQLValue(n.originalTransactionId),
             SQLValue(n.appTransactionId), SQLValue(n.appAccountToken), .integer(now),
-            .text(payload?.body ?? n.signedPayload), SQLValue(payload?.headerDigest), SQLValue(payload?.signature),
+            .utf8(payload?.body[...] ?? n.signedPayload), SQLValue(payload?.headerDigest),
+            payload.map { .utf8($0.signature[...]) } ?? .null,
         ]
         guard let appTransactionId = n.appTransactionId else {
             return try connection.insertUnlessConflicting(insert, values) ? [] : nil

@@ -13,14 +13,14 @@
 /// free of the bytes 0x00 and 0x01 would not come back byte for byte: it is not packed, and
 /// is stored as it came.
 package struct PackedPayload: Sendable, Equatable {
-    /// The JWS header, as it came (base64url).
-    package let header: String
+    /// The JWS header's bytes, as they came (base64url).
+    package let header: [UInt8]
     /// Lowercase hex SHA-256 of `header`: its key in `signing_headers`.
     package let headerDigest: String
-    /// The decoded payload, each copy of `header` replaced by ``headerMark``.
-    package let body: String
-    /// The JWS signature part, as it came.
-    package let signature: String
+    /// The decoded payload, each copy of `header` replaced by ``headerMark``: UTF-8 text.
+    package let body: [UInt8]
+    /// The JWS signature part's bytes, as they came.
+    package let signature: [UInt8]
 
     static let headerMark: UInt8 = 0x01
 
@@ -29,12 +29,16 @@ package struct PackedPayload: Sendable, Equatable {
         guard !parts.header.isEmpty, parts.headerDigest.count == 32,
             !parts.payload.contains(where: { $0 == 0 || $0 == Self.headerMark })
         else { return nil }
-        let packed = Self.replacing(Array(parts.header.utf8), with: Self.headerMark, in: parts.payload)
+        let packed = Self.replacing(parts.header, with: Self.headerMark, in: parts.payload)
         // Valid here means valid before: the marks stand in for whole UTF-8 sequences.
-        guard let body = String(validating: packed, as: UTF8.self) else { return nil }
+        do {
+            _ = try UTF8Span(validating: packed.span)
+        } catch {
+            return nil
+        }
         header = parts.header
         headerDigest = Self.hex(parts.headerDigest)
-        self.body = body
+        body = packed
         signature = parts.signature
     }
 
@@ -44,9 +48,10 @@ package struct PackedPayload: Sendable, Equatable {
     }
 
     /// The signed payload from the stored parts.
-    package static func unpack(header: String, body: String, signature: String) -> String {
-        let payload = expanding(headerMark, into: Array(header.utf8), in: Array(body.utf8))
-        return header + "." + base64URL(payload) + "." + signature
+    package static func unpack(header: [UInt8], body: [UInt8], signature: [UInt8]) -> String {
+        let payload = expanding(headerMark, into: header, in: body)
+        let dot = UInt8(ascii: ".")
+        return String(decoding: header + [dot] + base64URL(payload) + [dot] + signature, as: UTF8.self)
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
@@ -93,7 +98,7 @@ package struct PackedPayload: Sendable, Equatable {
     }
 
     /// Base64url without padding, as JWS segments are written.
-    private static func base64URL(_ bytes: [UInt8]) -> String {
+    private static func base64URL(_ bytes: [UInt8]) -> [UInt8] {
         let symbols = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
@@ -108,6 +113,6 @@ package struct PackedPayload: Sendable, Equatable {
             }
             index += 3
         }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 }

@@ -118,8 +118,8 @@ final class PostgresConnection: SQLConnection {
                 statements[sql] = name
                 unread.append(Sent(sql: sql, prepares: true))
             }
-            sent = Self.withParameterValues(parameters) { values in
-                PQsendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+            sent = Self.withParameters(parameters) { values, lengths, formats in
+                PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
             }
         }
         guard sent == 1 else { throw lost(sql) }
@@ -268,16 +268,48 @@ final class PostgresConnection: SQLConnection {
         return output
     }
 
-    /// Passes values in text format: integers as decimal text, NULL as a null pointer.
-    private static func withParameterValues<R>(
-        _ parameters: [SQLValue], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R
+    /// Passes values in text format (integers as decimal text, NULL as a null pointer), and
+    /// ``SQLValue/utf8(_:)`` bytes where they lie, with their length, in the binary format of
+    /// `text`, which is its UTF-8 bytes (libpq reads a text-format value up to a NUL only).
+    /// libpq copies every value into its send buffer before it returns.
+    private static func withParameters<R>(
+        _ parameters: [SQLValue],
+        _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
     ) -> R {
-        guard !parameters.isEmpty else { return body(nil) }
-        let owned: [UnsafeMutablePointer<CChar>?] = parameters.map { value in value.text.flatMap { strdup($0) } }
+        guard !parameters.isEmpty else { return body(nil, nil, nil) }
+        let owned: [UnsafeMutablePointer<CChar>?] = parameters.map { value in
+            if case .utf8 = value { return nil }
+            return value.text.flatMap { strdup($0) }
+        }
         defer { owned.forEach { free($0) } }
-        let pointers: [UnsafePointer<CChar>?] = owned.map { $0.map { UnsafePointer($0) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+        var pointers: [UnsafePointer<CChar>?] = owned.map { $0.map { UnsafePointer($0) } }
+        var lengths = [Int32](repeating: 0, count: parameters.count)
+        var formats = [Int32](repeating: 0, count: parameters.count)
+        // Each run of bytes is bound inside its own access, so all are valid when `body` runs.
+        func withBytes(from start: Int) -> R {
+            guard let index = parameters[start...].firstIndex(where: \.isUTF8),
+                case .utf8(let bytes) = parameters[index]
+            else {
+                return pointers.withUnsafeBufferPointer { pointers in
+                    lengths.withUnsafeBufferPointer { lengths in
+                        formats.withUnsafeBufferPointer {
+                            body(pointers.baseAddress, lengths.baseAddress, $0.baseAddress)
+                        }
+                    }
+                }
+            }
+            return bytes.withUnsafeBytes { buffer in
+                // Empty bytes still need an address: a null pointer is SQL NULL.
+                let start = buffer.baseAddress ?? UnsafeRawPointer(Self.empty.utf8Start)
+                pointers[index] = start.assumingMemoryBound(to: CChar.self)
+                (lengths[index], formats[index]) = (Int32(buffer.count), 1)
+                return withBytes(from: index + 1)
+            }
+        }
+        return withBytes(from: 0)
     }
+
+    private static let empty: StaticString = ""
 }
 
 extension PostgresConnection: CommitConnection {

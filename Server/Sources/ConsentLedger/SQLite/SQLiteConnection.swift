@@ -49,6 +49,15 @@ final class SQLiteConnection: SQLConnection {
                             agekit_sqlite3_bind_text_transient(statement, index, chars.baseAddress, Int32(chars.count))
                         }
                     } ?? agekit_sqlite3_bind_text_transient(statement, index, text, -1)
+            case .utf8(let bytes):
+                status = bytes.withUnsafeBytes { bytes in
+                    // No bytes may come without an address, which would bind NULL: empty text instead.
+                    guard let start = bytes.baseAddress else {
+                        return agekit_sqlite3_bind_text_transient(statement, index, "", 0)
+                    }
+                    return agekit_sqlite3_bind_text_transient(
+                        statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+                }
             }
             guard status == SQLITE_OK else { throw failure(status, sql) }
         }

@@ -9,6 +9,8 @@ package final class ConsentResponder: HTTPResponder {
     /// The path every signed notification takes; history sync feeds it too.
     package let intake: NotificationIntake
     private let notifications: NotificationHandler
+    /// Notification bodies read for Apple's exact shape so far (tests: once per request).
+    package var appleShapeChecks: Int { notifications.appleShapeChecks.count }
     private let admin: AdminHandler
     private let ledger: Ledger
     private let readiness: ReadinessProbe

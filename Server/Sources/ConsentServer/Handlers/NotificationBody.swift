@@ -7,8 +7,9 @@
 enum NotificationBody {
     static let field = "signedPayload"
 
-    /// The JWS, or the refusal with its code.
-    static func signedPayload(in body: [UInt8]) -> Result<String, ServerError> {
+    /// The JWS's bytes (a slice of `body` unless an escape had to be decoded), or the refusal
+    /// with its code.
+    static func signedPayload(in body: [UInt8]) -> Result<ArraySlice<UInt8>, ServerError> {
         var scanner = Scanner(bytes: body)
         do {
             return .success(try scanner.object())
@@ -42,20 +43,21 @@ enum NotificationBody {
         let bytes: [UInt8]
         var index = 0
 
-        mutating func object() throws -> String {
+        mutating func object() throws -> ArraySlice<UInt8> {
             skipSpace()
             try expect(UInt8(ascii: "{"), "it does not start with '{'")
-            var payload: String?
+            var payload: ArraySlice<UInt8>?
             skipSpace()
             if peek == UInt8(ascii: "}") { throw NotificationBody.malformed("it has no signedPayload") }
             while true {
                 skipSpace()
                 guard peek == UInt8(ascii: "\"") else { throw NotificationBody.malformed("a key is not a string") }
                 let key = try string()
-                guard key == NotificationBody.field else {
+                guard key.elementsEqual(NotificationBody.field.utf8) else {
                     throw ServerError(
                         .unexpectedField,
-                        "the body has a field '\(key.prefix(64))': Apple's holds signedPayload alone")
+                        "the body has a field '\(String(decoding: key, as: UTF8.self).prefix(64))': "
+                            + "Apple's holds signedPayload alone")
                 }
                 guard payload == nil else {
                     throw ServerError(.duplicateField, "the body holds signedPayload more than once")
@@ -93,16 +95,16 @@ enum NotificationBody {
             while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
         }
 
-        /// A JSON string from its opening quote, escapes decoded. A JWS has none, so the run
-        /// up to the closing quote is copied at once when it holds no backslash.
-        mutating func string() throws -> String {
+        /// A JSON string's UTF-8 from its opening quote, escapes decoded. A JWS has none, so
+        /// without a backslash the string is a slice of the body, nothing copied.
+        mutating func string() throws -> ArraySlice<UInt8> {
             index += 1
             let start = index
             while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
                 guard byte >= 0x20 else { throw NotificationBody.malformed("a string holds a control character") }
                 index += 1
             }
-            var text = Array(bytes[start..<index])
+            var text = bytes[start..<index]
             while let byte = peek, byte == UInt8(ascii: "\\") {
                 index += 1
                 text += try escape()
@@ -113,10 +115,12 @@ enum NotificationBody {
                 }
             }
             try expect(UInt8(ascii: "\""), "a string is not closed")
-            guard let decoded = String(validating: text, as: UTF8.self) else {
+            do {
+                _ = try UTF8Span(validating: text.span)
+            } catch {
                 throw NotificationBody.malformed("a string is not UTF-8")
             }
-            return decoded
+            return text
         }
 
         /// The bytes of one escape, after its backslash.

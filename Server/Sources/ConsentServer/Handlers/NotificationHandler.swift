@@ -7,20 +7,27 @@ struct NotificationHandler: Sendable {
     let freshness: Freshness
     /// Apple's addresses: their never-seen chains are charged to the reserved lane.
     let appleSources: AddressRanges
+    /// Bodies read for Apple's exact shape (tests: once per request).
+    let appleShapeChecks = CheckCount()
 
     func handle(_ request: HTTPRequest, reply: @escaping @Sendable (Reply) -> Void) {
-        // Apple's exact shape is recognised once; its JWS is looked up among the refused
-        // headers in place, and the verifier is told not to look again.
-        let appleShaped = Self.isAppleShape(request.body)
-        if appleShaped, let outcome = intake.knownForgery(Self.payload(ofAppleShaped: request.body)) {
+        let apple = AppleShapedBody(request.body)
+        appleShapeChecks.add()
+        // Apple's JWS is looked up among the refused headers where it lies, before anything is
+        // built from it, when its header needs no decoding; the verifier is then told not to
+        // look again. Otherwise the verifier is the one that looks.
+        let headerChecked = apple?.headerIsLiteral ?? false
+        if headerChecked, let apple, let outcome = intake.knownForgery(apple.payload) {
             return reply(Self.answer(outcome))
         }
-        switch Self.signedPayload(in: request.body, appleShaped: appleShaped) {
+        let read: Result<ArraySlice<UInt8>, ServerError> =
+            apple?.jws.map { .success($0) } ?? NotificationBody.signedPayload(in: request.body)
+        switch read {
         case .failure(let refusal):
             reply(.refusal(refusal))
-        case .success(let (signedPayload, asItCame)):
+        case .success(let signedPayload):
             let lane: VerificationLane = appleSources.contains(request.clientAddress) ? .reserved : .open
-            intake.accept(signedPayload, live: freshness, lane: lane, headerChecked: appleShaped && asItCame) {
+            intake.accept(signedPayload, live: freshness, lane: lane, headerChecked: headerChecked) {
                 outcome in reply(Self.answer(outcome))
             }
         }
@@ -58,36 +65,5 @@ struct NotificationHandler: Sendable {
         body.add("notificationUUID", uuid)
         return Reply(
             HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: body.bytes))
-    }
-
-    /// Apple's exact shape, read without building a dictionary; anything else is parsed.
-    private static let prefix = Array(#"{"signedPayload":""#.utf8)
-
-    /// The bytes between the quotes of a body in Apple's exact shape, as they came (a slice of
-    /// the body: nothing copied or checked).
-    static func payload(ofAppleShaped body: [UInt8]) -> ArraySlice<UInt8> {
-        body[prefix.count..<(body.count - 2)]
-    }
-
-    static func isAppleShape(_ body: [UInt8]) -> Bool {
-        body.count > prefix.count + 2 && body.starts(with: prefix) && body[body.count - 2] == UInt8(ascii: "\"")
-            && body[body.count - 1] == UInt8(ascii: "}")
-    }
-
-    /// The JWS inside `{"signedPayload": "..."}`: Apple's exact bytes without a copy of the
-    /// object, anything else through the one-pass ``NotificationBody`` scan, which refuses every
-    /// other shape with its code.
-    /// `asItCame`: the JWS is the body's bytes between the quotes, unchanged (no escape to
-    /// decode), so what was looked up in place is what the verifier gets.
-    static func signedPayload(
-        in body: [UInt8], appleShaped: Bool
-    ) -> Result<(jws: String, asItCame: Bool), ServerError> {
-        if appleShaped {
-            let payload = payload(ofAppleShaped: body)
-            if !payload.isEmpty, JSONValue.isPlainStringContent(payload) {
-                return .success((String(decoding: payload, as: UTF8.self), true))
-            }
-        }
-        return NotificationBody.signedPayload(in: body).map { ($0, false) }
     }
 }

@@ -36,10 +36,10 @@ package struct NotificationIntake: Sendable {
     }
 
     /// Calls `completion` once: after the durable commit, or at once for a refusal. For a
-    /// notification recovered through the history API: its chains are checked at its own
-    /// signing time only.
+    /// notification recovered through the history API, whose pages carry it as text: its
+    /// chains are checked at its own signing time only.
     package func accept(_ signedPayload: String, completion: @escaping @Sendable (Outcome) -> Void) {
-        accept(signedPayload, live: nil, completion: completion)
+        accept(ArraySlice(signedPayload.utf8), live: nil, completion: completion)
     }
 
     /// The outcome for a signed payload whose header carried a chain already refused, or nil:
@@ -58,9 +58,12 @@ package struct NotificationIntake: Sendable {
     /// As above for a live delivery: the chains must be valid on receipt too, and
     /// `signedDate` must be within `freshness` of it. A never-seen chain is charged to `lane`
     /// (the reserved one for payloads fetched from Apple).
-    /// `headerChecked`: ``knownForgery(_:)`` was just asked of these bytes and found nothing.
+    /// `signedPayload` goes to the verifier and the ledger as it is (a slice of the request
+    /// body, say): not copied whole, never made a `String`.
+    /// `headerChecked`: ``knownForgery(_:)`` was just asked of the same header segment and
+    /// found nothing.
     package func accept(
-        _ signedPayload: String, live freshness: Freshness?, lane: VerificationLane = .reserved,
+        _ signedPayload: ArraySlice<UInt8>, live freshness: Freshness?, lane: VerificationLane = .reserved,
         headerChecked: Bool = false, completion: @escaping @Sendable (Outcome) -> Void
     ) {
         let receivedAt = clock.now()
@@ -129,7 +132,7 @@ package struct NotificationIntake: Sendable {
 extension NotificationRecord {
     /// The fields the ledger keeps: no age data, only what Apple signed about the event, and
     /// the payload's parts as the verifier split and decoded them, to store it packed.
-    init(_ signed: SignedNotification, signedPayload: String) {
+    init(_ signed: SignedNotification, signedPayload: ArraySlice<UInt8>) {
         let notification = signed.notification
         let parts = signed.parts
         let transaction = notification.data?.transaction
