@@ -20,7 +20,7 @@
     typealias MirrorAgeRange = DeclaredAgeRange.AgeRangeService
 
     /// A clock whose sleeps end at once (after a yield), so deadlines pass without waiting.
-    struct InstantClock: AgeGateClock {
+    struct InstantClock: AppClock {
         var now: Date { Date(timeIntervalSince1970: 1_781_773_200) }
         func sleep(for duration: Duration) async throws {
             await Task.yield()

@@ -1,5 +1,6 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
+    import AgeKitSimulator
     @testable import AgeKitApple
     import AppleMirrorSystem
     @preconcurrency import AppleMirrorFoundation
@@ -15,9 +16,7 @@
 
     @Suite("PermissionKit bridge")
     struct PermissionKitBridgeTests {
-        struct FixedClock: ConsentClock {
-            let now = Date(timeIntervalSince1970: 1_781_773_200)
-        }
+        static let t0 = Date(timeIntervalSince1970: 1_781_773_200)
 
         static let chat = try! SignificantChange(
             id: "seller-chat", introducedIn: AppVersion(2, 0),
@@ -36,7 +35,7 @@
                     permissionCenter: center,
                     acknowledgments: SystemAcknowledgmentPresenter(scene: { UIWindowScene() }, notice: { _ in true }),
                     ratingCodes: SystemRatingCodeSource(), ledger: AcknowledgmentLedger(store: store, personID: "kid"),
-                    clock: FixedClock()))
+                    clock: SimulatedClock(start: t0)))
         }
 
         static let parental: Set<RegulatoryFeature> = [
@@ -134,7 +133,7 @@
                     try await center.ask(
                         GuardianQuestion(
                             id: "q", changeID: "seller-chat", description: Self.chat.description,
-                            expiresAt: FixedClock().now))
+                            expiresAt: Self.t0))
                     return nil
                 } catch { return error }
             }
