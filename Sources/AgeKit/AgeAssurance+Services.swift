@@ -46,7 +46,7 @@ extension AgeAssurance {
         /// launch asks through the gate).
         public var launch: LaunchServices
         /// The time consent requests and the ledger are stamped with.
-        public var clock: any ConsentClock
+        public var clock: any AppClock
         /// What the device can tell of the region's rules.
         public var regionRules: RegionRules
         /// The version the person first installed (exempts them from changes made before it);
@@ -66,7 +66,7 @@ extension AgeAssurance {
             ageRange: any AgeRangeProvider, permissions: any PermissionCenter,
             communication: any CommunicationPermissionCenter, acknowledgments: any AcknowledgmentPresenter,
             ratingCodes: any RatingCodeSource, store: any KeyValueStore, ledgerStore: any SyncedKeyValueStore,
-            launch: LaunchServices, clock: any ConsentClock = SystemConsentClock(),
+            launch: LaunchServices, clock: any AppClock = SystemClock(),
             regionRules: RegionRules = RegionRules(),
             originalVersion: @escaping @Sendable () async -> AppVersion? = { nil }, notices: NoticeBoard = NoticeBoard()
         ) {

@@ -2,7 +2,9 @@
 /// arithmetic rather than `Calendar`: the gate and the simulator do it on every launch, and
 /// the explorer for tens of thousands of cells, where `Calendar` was a tenth of the time.
 /// It agrees with Foundation's UTC Gregorian calendar from 1583 on (before that, Foundation
-/// counts Julian days); a test compares the two day by day.
+/// counts Julian days); a test compares the two day by day. The app side's one calendar: the
+/// launch records' `Timestamp`, the simulator's `CalendarDay` and the cadence rules do their
+/// month and leap-year arithmetic here.
 public struct CivilDay: Hashable, Sendable {
     /// The year, such as 2027.
     public let year: Int
@@ -29,6 +31,36 @@ public struct CivilDay: Hashable, Sendable {
     /// The UTC day an instant falls on.
     public init(secondsSince1970 seconds: Double) {
         self.init(daysSince1970: Int((seconds / 86_400).rounded(.down)))
+    }
+
+    /// The day, when it exists (month 1 to 12, day within the month); nil otherwise, such as
+    /// for February 30.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+        self.init(valid: year, month, day)
+    }
+
+    /// A day already known to exist.
+    private init(valid year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Days from 1970-01-01 to this day (negative before it).
+    public var daysSince1970: Int { Self.daysSince1970(year: year, month: month, day: day) }
+
+    /// The day `days` later (earlier when negative).
+    public func adding(days: Int) -> CivilDay { CivilDay(daysSince1970: daysSince1970 + days) }
+
+    /// The same day of the month `months` calendar months later (earlier when negative), kept
+    /// within the target month: 31 January plus one month is 28 or 29 February, and February 29
+    /// plus twelve months is February 28 in a common year.
+    public func adding(months: Int) -> CivilDay {
+        let monthIndex = year * 12 + (month - 1) + months
+        let newYear = monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12
+        let newMonth = monthIndex - newYear * 12 + 1
+        return CivilDay(valid: newYear, newMonth, min(day, Self.daysIn(month: newMonth, year: newYear)))
     }
 
     /// Days from 1970-01-01 to this day; the day must exist (month 1 to 12, day within it).

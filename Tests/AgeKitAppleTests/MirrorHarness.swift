@@ -1,5 +1,6 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
+    import AgeKitSimulator
     @testable import AgeKitApple
     import AppleMirrorSystem
     @preconcurrency import AppleMirrorFoundation
@@ -20,7 +21,7 @@
     typealias MirrorAgeRange = DeclaredAgeRange.AgeRangeService
 
     /// A clock whose sleeps end at once (after a yield), so deadlines pass without waiting.
-    struct InstantClock: AgeGateClock {
+    struct InstantClock: AppClock {
         var now: Date { Date(timeIntervalSince1970: 1_781_773_200) }
         func sleep(for duration: Duration) async throws {
             await Task.yield()
@@ -47,14 +48,36 @@
                     activeParentalControls: limited ? .communicationLimits : []))
         }
 
-        /// Waits until `condition` holds (listeners run in their own tasks).
-        static func eventually(_ condition: () async -> Bool) async -> Bool {
-            // Up to about ten seconds, however loaded the machine is.
-            for _ in 0..<5_000 {
+        /// Waits until `condition` holds, looking again after each of `events` (listeners run in
+        /// their own tasks, and report what they did there): the wait ends with the event that
+        /// makes it true, and is false when the events end first.
+        static func eventually<Event>(after events: AsyncStream<Event>, _ condition: () async -> Bool) async -> Bool {
+            if await condition() { return true }
+            for await _ in events {
                 if await condition() { return true }
-                try? await Task.sleep(for: .milliseconds(2))
             }
             return false
+        }
+
+        /// Deadlines on a clock that only the test moves, so that none passes: the first thing to
+        /// sleep on it is a bridge's wait for activation (see ``waitingForActivation(_:)``).
+        static func patient() -> (deadlines: BridgeDeadlines, clock: SimulatedClock) {
+            let clock = SimulatedClock()
+            let deadlines = BridgeDeadlines(
+                signal: .seconds(10), prompt: .seconds(30), activation: patientActivation, clock: clock)
+            return (deadlines, clock)
+        }
+
+        /// The patient wait for activation, told apart by its length from the other deadlines.
+        static let patientActivation: Duration = .seconds(60)
+
+        /// Returns once a bridge waits for activation: the deadline of that wait, which the bridge
+        /// starts only after it looked once and found nothing to present in, sleeps on `clock`,
+        /// and nothing else does. False when nothing came to sleep, or something else did.
+        static func waitingForActivation(_ clock: SimulatedClock) async -> Bool {
+            await clock.waitForSleepers(1)
+            let deadline = clock.now.addingTimeInterval(Double(patientActivation.components.seconds))
+            return clock.pendingSleepers == 1 && clock.earliestWake == deadline
         }
     }
 #endif

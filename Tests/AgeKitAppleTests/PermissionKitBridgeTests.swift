@@ -1,5 +1,6 @@
 #if AGEKIT_APPLE_MIRROR
     import AgeGating
+    import AgeKitSimulator
     @testable import AgeKitApple
     import AppleMirrorSystem
     @preconcurrency import AppleMirrorFoundation
@@ -13,18 +14,18 @@
     import SignificantChanges
     import Testing
 
-    @Suite("PermissionKit bridge")
+    @Suite("PermissionKit bridge", .timeLimit(.minutes(1)))
     struct PermissionKitBridgeTests {
-        struct FixedClock: ConsentClock {
-            let now = Date(timeIntervalSince1970: 1_781_773_200)
-        }
+        static let t0 = Date(timeIntervalSince1970: 1_781_773_200)
 
         static let chat = try! SignificantChange(
             id: "seller-chat", introducedIn: AppVersion(2, 0),
             description: "Adds chat with sellers in the marketplace", scope: .features(["marketplace-messages"]))
 
+        /// A driver whose every action goes to `onAction` (a test waits on them).
         static func driver(
-            center: SystemPermissionCenter, store: any SyncedKeyValueStore = InMemorySyncedStore()
+            center: SystemPermissionCenter, store: any SyncedKeyValueStore = InMemorySyncedStore(),
+            onAction: @escaping @Sendable (SignificantChangeFlow.Action) -> Void = { _ in }
         )
             -> SignificantChangeDriver
         {
@@ -36,7 +37,8 @@
                     permissionCenter: center,
                     acknowledgments: SystemAcknowledgmentPresenter(scene: { UIWindowScene() }, notice: { _ in true }),
                     ratingCodes: SystemRatingCodeSource(), ledger: AcknowledgmentLedger(store: store, personID: "kid"),
-                    clock: FixedClock()))
+                    clock: SimulatedClock(start: t0)),
+                onAction: onAction)
         }
 
         static let parental: Set<RegulatoryFeature> = [
@@ -50,7 +52,8 @@
             await onMirror(device) {
                 let center = SystemPermissionCenter(store: keys, anchor: Harness.anchor)
                 center.startListening()
-                let driver = Self.driver(center: center)
+                let (actions, report) = AsyncStream.makeStream(of: SignificantChangeFlow.Action.self)
+                let driver = Self.driver(center: center, onAction: { report.yield($0) })
                 await driver.start(subject: .minor, features: Self.parental)
                 #expect(device.calls.contains(.ask(topic: Self.chat.description)))
                 #expect(await driver.flow.blockedScope == .features(["marketplace-messages"]))
@@ -60,11 +63,14 @@
                 #expect(question.expirationDate != nil)
                 feed.deliver(question, choice: .decline)
                 #expect(
-                    await Harness.eventually {
+                    await Harness.eventually(after: actions) {
                         await driver.flow.progress("seller-chat")?.request?.state.name == "denied"
                     })
                 feed.deliver(question, choice: .approve)
-                #expect(await Harness.eventually { await driver.flow.progress("seller-chat")?.status == .approved })
+                #expect(
+                    await Harness.eventually(after: actions) {
+                        await driver.flow.progress("seller-chat")?.status == .approved
+                    })
                 #expect(await driver.flow.blockedScope == nil)
                 await driver.stop()
             }
@@ -88,10 +94,8 @@
             await onMirror(device) {
                 let center = SystemPermissionCenter(store: keys, anchor: Harness.anchor)
                 center.startListening()
-                #expect(
-                    await Harness.eventually {
-                        device.permissionKit.responses(SignificantAppUpdateTopic.self).registrations == 2
-                    })
+                await device.permissionKit.responses(SignificantAppUpdateTopic.self).waitForRegistrations(2)
+                #expect(device.permissionKit.responses(SignificantAppUpdateTopic.self).registrations == 2)
                 device.permissionKit.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
                 let responses = center.responses()
                 var iterator = responses.makeAsyncIterator()
@@ -108,10 +112,8 @@
                 let center = SystemPermissionCenter(store: InMemoryKeyValueStore(), anchor: Harness.anchor)
                 for _ in 0..<3 { center.startListening() }
             }
-            #expect(
-                await Harness.eventually {
-                    device.permissionKit.responses(SignificantAppUpdateTopic.self).registrations == 1
-                })
+            await device.permissionKit.responses(SignificantAppUpdateTopic.self).waitForRegistrations(1)
+            #expect(device.permissionKit.responses(SignificantAppUpdateTopic.self).registrations == 1)
             #expect(device.calls.filter { $0 == .responses }.count == 1)
         }
 
@@ -134,7 +136,7 @@
                     try await center.ask(
                         GuardianQuestion(
                             id: "q", changeID: "seller-chat", description: Self.chat.description,
-                            expiresAt: FixedClock().now))
+                            expiresAt: Self.t0))
                     return nil
                 } catch { return error }
             }
@@ -156,13 +158,14 @@
             await onMirror(device) {
                 let center = SystemPermissionCenter(
                     store: InMemoryKeyValueStore(), flow: .acknowledgmentAlert, anchor: Harness.anchor)
-                let driver = Self.driver(center: center)
+                let (actions, report) = AsyncStream.makeStream(of: SignificantChangeFlow.Action.self)
+                let driver = Self.driver(center: center, onAction: { report.yield($0) })
                 await driver.start(subject: .minor, features: Self.parental)
                 #expect(
                     device.calls.contains(
                         .askSignificantChangePermission(Self.chat.description, flow: "acknowledgmentAlert")))
                 #expect(
-                    await Harness.eventually {
+                    await Harness.eventually(after: actions) {
                         let progress = await driver.flow.progress("seller-chat")
                         if progress?.status == .approved { return state == "approved" }
                         return (progress?.request?.state.name ?? "notAsked") == state
@@ -186,7 +189,8 @@
                 #expect(center.offeredQuestions == [question])
                 #expect(device.calls.filter { if case .ask = $0 { true } else { false } }.isEmpty)
                 let feed = device.permissionKit.responses(SignificantAppUpdateTopic.self)
-                #expect(await Harness.eventually { feed.registrations == 1 })
+                await feed.waitForRegistrations(1)
+                #expect(feed.registrations == 1)
                 var responses = center.responses().makeAsyncIterator()
                 feed.deliver(system, choice: .approve)
                 #expect(await responses.next() == GuardianResponse(questionID: question.id, approved: true))

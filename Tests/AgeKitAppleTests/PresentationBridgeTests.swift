@@ -14,9 +14,6 @@
     /// after another sheet closed) instead of failing as unavailable.
     @Suite("Where the sheets present")
     struct PresentationBridgeTests {
-        /// Long enough that only an activation, never the deadline, ends a wait.
-        static let patient = BridgeDeadlines(signal: .seconds(10), prompt: .seconds(30), activation: .seconds(30))
-
         static func scene() -> UIWindowScene {
             UIWindowScene(window: UIWindow(rootViewController: UIViewController()))
         }
@@ -64,10 +61,11 @@
             let scene = Self.scene()
             let device = await Self.device([(scene, .foregroundInactive)])
             device.declaredAgeRange.ageRange = .value(Harness.sharing(18, nil, .selfDeclared))
+            let (patient, clock) = Harness.patient()
             let response = try await onMirror(device) {
-                let service = SystemAgeRangeService(deadlines: Self.patient, anchor: PresentationAnchors.foreground)
+                let service = SystemAgeRangeService(deadlines: patient, anchor: PresentationAnchors.foreground)
                 let request = Task { try await service.requestAgeRange(gates: Harness.gates) }
-                try? await Task.sleep(for: .milliseconds(30))
+                #expect(await Harness.waitingForActivation(clock))
                 #expect(device.calls.isEmpty)
                 await scene.setActivationState(.foregroundActive)
                 return try await request.value
@@ -83,13 +81,14 @@
             let question = GuardianQuestion(
                 id: "q-1", changeID: "seller-chat", description: "Adds chat with sellers",
                 expiresAt: Date(timeIntervalSince1970: 2_000_000_000))
+            let (patient, clock) = Harness.patient()
             let failure = await onMirror(device) {
                 let center = SystemPermissionCenter(
-                    store: InMemoryKeyValueStore(), deadlines: Self.patient, anchor: PresentationAnchors.foreground)
+                    store: InMemoryKeyValueStore(), deadlines: patient, anchor: PresentationAnchors.foreground)
                 let ask = Task {
                     await Self.failure { () async throws(PermissionAskError) in try await center.ask(question) }
                 }
-                try? await Task.sleep(for: .milliseconds(30))
+                #expect(await Harness.waitingForActivation(clock))
                 #expect(!device.calls.contains(.ask(topic: question.description)))
                 await scene.setActivationState(.foregroundActive)
                 return await ask.value
@@ -120,13 +119,14 @@
         func acknowledgmentWaitsForActivation() async {
             let scene = Self.scene()
             let device = await Self.device([(scene, .foregroundInactive)])
+            let (patient, clock) = Harness.patient()
             let acknowledged = await onMirror(device) {
                 let presenter = SystemAcknowledgmentPresenter(
-                    deadlines: Self.patient, scene: { PresentationAnchors.foregroundScene() }, notice: { _ in false })
+                    deadlines: patient, scene: { PresentationAnchors.foregroundScene() }, notice: { _ in false })
                 let shown = Task {
                     await presenter.presentAcknowledgment(description: "Adds chat", presentation: .systemSheet)
                 }
-                try? await Task.sleep(for: .milliseconds(30))
+                #expect(await Harness.waitingForActivation(clock))
                 #expect(device.calls.isEmpty)
                 await scene.setActivationState(.foregroundActive)
                 return await shown.value
@@ -140,10 +140,11 @@
             let device = MirrorSystem()
             device.declaredAgeRange.ageRange = .value(Harness.sharing(13, 15, .guardianDeclared))
             let actions = SwiftUIActions()
+            let (patient, clock) = Harness.patient()
             let response = try await onMirror(device) {
-                let service = AgeRangeActionService(actions, deadlines: Self.patient)
+                let service = AgeRangeActionService(actions, deadlines: patient)
                 let request = Task { try await service.requestAgeRange(gates: Harness.gates) }
-                try? await Task.sleep(for: .milliseconds(30))
+                #expect(await Harness.waitingForActivation(clock))
                 #expect(device.calls.isEmpty)
                 // What `.ageKitActions(_:)` does when the view appears.
                 await MainActor.run { actions.requestAgeRange = DeclaredAgeRangeAction() }
@@ -167,8 +168,10 @@
             let actions = SwiftUIActions()
             await MainActor.run { actions.showSignificantUpdateAcknowledgment = SignificantUpdateAction() }
             let acknowledged = await onMirror(device) {
-                await SignificantUpdateActionPresenter(actions, deadlines: Self.patient, notice: { _ in false })
-                    .presentAcknowledgment(description: "Adds chat", presentation: .systemSheet)
+                await SignificantUpdateActionPresenter(
+                    actions, deadlines: Harness.patient().deadlines, notice: { _ in false }
+                )
+                .presentAcknowledgment(description: "Adds chat", presentation: .systemSheet)
             }
             #expect(acknowledged)
             #expect(device.calls == [.showSignificantUpdateAcknowledgment("Adds chat")])

@@ -13,7 +13,7 @@
     import SignificantChanges
     import Testing
 
-    @Suite("Communication and purchase bridges")
+    @Suite("Communication and purchase bridges", .timeLimit(.minutes(1)))
     struct RequestBridgeTests {
         static let now = Date(timeIntervalSince1970: 1_781_773_200)
 
@@ -38,7 +38,8 @@
             _ = request.handle(.askReturned(questionID: question.id, result), at: Self.now)
             // The guardian approves; the listener hands the answer to the request.
             let feed = device.permissionKit.responses(CommunicationTopic.self)
-            #expect(await Harness.eventually { feed.registrations == 1 })
+            await feed.waitForRegistrations(1)
+            #expect(feed.registrations == 1)
             let systemQuestion = try #require(device.permissionKit.askedCommunicationQuestions.last)
             #expect(systemQuestion.topic.actions == [.message])
             #expect(systemQuestion.topic.personInformation.map(\.handle.value) == ["seller-12"])
@@ -110,7 +111,8 @@
             let result = try await onMirror(device) { try await service.purchase(productID: "payout-pro") }
             _ = request.handle(.purchaseReturned(result), at: Self.now)
             #expect(request.state.name == "pendingApproval")
-            #expect(await Harness.eventually { device.storeKit.transactionFeed.registrations == 1 })
+            await device.storeKit.transactionFeed.waitForRegistrations(1)
+            #expect(device.storeKit.transactionFeed.registrations == 1)
             device.storeKit.transactionFeed.deliver(.verified(Transaction(id: 77, productID: "payout-pro")))
             var updates = service.transactionUpdates().makeAsyncIterator()
             let update = try #require(await updates.next())
@@ -126,14 +128,15 @@
             let device = MirrorSystem()
             let service = SystemPurchaseService()
             await onMirror(device) { service.startListening() }
-            #expect(await Harness.eventually { device.storeKit.transactionFeed.registrations == 1 })
+            await device.storeKit.transactionFeed.waitForRegistrations(1)
+            #expect(device.storeKit.transactionFeed.registrations == 1)
             device.storeKit.transactionFeed.deliver(.verified(Transaction(id: 5, productID: "coins-100")))
             device.storeKit.transactionFeed.deliver(.verified(Transaction(id: 6, productID: "payout-pro")))
             var updates = service.transactionUpdates().makeAsyncIterator()
             #expect(await updates.next()?.transactionID == "5")
             #expect(await updates.next()?.transactionID == "6")
-            // The listener had its chance to finish them, and did not.
-            try await Task.sleep(for: .milliseconds(20))
+            // The listener had its chance to finish them, and did not: it asks for its third.
+            await device.storeKit.transactionFeed.waitForReads(3)
             #expect(device.storeKit.finishedTransactions.isEmpty)
             #expect(service.unfinishedTransactionIDs == ["5", "6"])
             // Only the app finishes, and only what the bridge handed over.

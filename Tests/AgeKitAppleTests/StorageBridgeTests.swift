@@ -13,7 +13,7 @@
     import SignificantChanges
     import Testing
 
-    @Suite("Storage bridges")
+    @Suite("Storage bridges", .timeLimit(.minutes(1)))
     struct StorageBridgeTests {
         @Test("an approval written on another device arrives as an external change and ends the flow here")
         func externalChangeEndsFlow() async {
@@ -23,7 +23,9 @@
                 let store = UbiquitousKeyValueStore()
                 #expect(device.keyValueStore.synchronizeCalls == 1)
                 let center = SystemPermissionCenter(store: InMemoryKeyValueStore(), anchor: Harness.anchor)
-                let driver = PermissionKitBridgeTests.driver(center: center, store: store)
+                let (actions, report) = AsyncStream.makeStream(of: SignificantChangeFlow.Action.self)
+                let driver = PermissionKitBridgeTests.driver(
+                    center: center, store: store, onAction: { report.yield($0) })
                 await driver.start(subject: .minor, features: PermissionKitBridgeTests.parental)
                 #expect(await driver.flow.blockedScope != nil)
                 // The other device (its own ledger on its own store) records the approval.
@@ -34,7 +36,10 @@
                 let value = other.string(forKey: key) ?? ""
                 #expect(!value.isEmpty)
                 device.keyValueStore.applyExternalChanges([key: value])
-                #expect(await Harness.eventually { await driver.flow.progress("seller-chat")?.status == .approved })
+                #expect(
+                    await Harness.eventually(after: actions) {
+                        await driver.flow.progress("seller-chat")?.status == .approved
+                    })
                 #expect(await driver.flow.blockedScope == nil)
                 await driver.stop()
             }

@@ -31,10 +31,11 @@
         @Test("the prompt waits until the app is active, then appears once")
         func onlyWhileActive() async {
             let device = MirrorSystem()
+            let (patient, clock) = Harness.patient()
             let status = await onMirror(device) {
-                let bridge = SystemTrackingAuthorization()
+                let bridge = SystemTrackingAuthorization(deadlines: patient)
                 let request = Task { await bridge.requestAuthorization() }
-                try? await Task.sleep(for: .milliseconds(20))
+                #expect(await Harness.waitingForActivation(clock))
                 #expect(device.tracking.promptsShown == 0)
                 await MainActor.run { device.application.setState(.active) }
                 let first = await request.value

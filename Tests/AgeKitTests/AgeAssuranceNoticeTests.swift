@@ -5,7 +5,7 @@ import Testing
 /// The app's own notice of a significant change, as the object shows it: only the person's
 /// "OK" acknowledges it; closed, it stays blocked until a retry shows it again.
 @MainActor
-@Suite("AgeAssurance: the app's own notice of a change")
+@Suite("AgeAssurance: the app's own notice of a change", .timeLimit(.minutes(1)))
 struct AgeAssuranceNoticeTests {
     /// A presenter whose every acknowledgment is the app's notice, as the Apple bridge's is
     /// where the system sheet is not the route.

@@ -1,13 +1,14 @@
 import AgeKit
 import AgeKitSimulator
 import Foundation
+import Observation
 import Testing
 
 /// The one object an app holds, driven on Linux against the simulator: a whole regulated
 /// launch, a guardian's approval of a significant change, and an approval the guardian then
 /// tries to take back (withdrawal reaches the server as RESCIND_CONSENT, never the app).
 @MainActor
-@Suite("AgeAssurance: the one object an app holds")
+@Suite("AgeAssurance: the one object an app holds", .timeLimit(.minutes(1)))
 struct AgeAssuranceTests {
     struct Device {
         let clock: SimulatedClock
@@ -54,12 +55,20 @@ struct AgeAssuranceTests {
             assurance: assurance)
     }
 
-    static func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
-        for _ in 0..<2_000 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
+    /// Waits until `condition` holds, reading it again each time an observed property it read
+    /// changes: the wait ends with the change itself (a change that never comes runs into the
+    /// suite's time limit).
+    static func eventually(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
+        while !condition() {
+            await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+                withObservationTracking {
+                    _ = condition()
+                } onChange: {
+                    changed.resume()
+                }
+            }
         }
-        return condition()
+        return true
     }
 
     @Test("a regulated 14-year-old: one age request, the launch stops, features follow the tier")

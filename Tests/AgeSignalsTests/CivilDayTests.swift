@@ -52,4 +52,30 @@ struct CivilDayTests {
             #expect((day.year, day.month, day.day) == (parts.year!, parts.month!, parts.day!), "\(seconds)")
         }
     }
+
+    @Test("adding months and days agrees with the calendar around century years, the day kept within the month")
+    func arithmetic() {
+        var mismatches: [String] = []
+        // 1600 is a leap year, 1900 and 2100 are not.
+        for start in [1600, 1896, 2096] {
+            let first = CivilDay.daysSince1970(year: start, month: 1, day: 1)
+            for days in stride(from: first, through: first + 365 * 8, by: 1) {
+                let day = CivilDay(daysSince1970: days)
+                // Months forward, as a cadence counts them, and back by up to a year: further back,
+                // Foundation subtracts the months before the years, and lands on March 1 from a
+                // February 29 that does not exist.
+                for months in [-12, -1, 1, 12, 13, 120] {
+                    let expected = Self.calendar.date(byAdding: .month, value: months, to: day.midnight)!
+                    if day.adding(months: months).midnight != expected { mismatches.append("\(day.text) + \(months)") }
+                }
+                if day.adding(days: 40).midnight != day.midnight.addingTimeInterval(40 * 86_400) {
+                    mismatches.append("\(day.text) + 40 days")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ, first \(mismatches.prefix(3))")
+        #expect(CivilDay(year: 2027, month: 2, day: 29) == nil)
+        #expect(CivilDay(year: 2028, month: 2, day: 29)?.adding(months: 12).text == "2029-02-28")
+        #expect(CivilDay(year: 2026, month: 3, day: 31)?.adding(months: -25).text == "2024-02-29")
+    }
 }

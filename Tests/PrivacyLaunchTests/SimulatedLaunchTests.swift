@@ -158,7 +158,7 @@ struct SimulatedLaunchTests {
     @Test("consent older than 13 months is asked again on the simulated device")
     func expiredConsent() async throws {
         let clock = SimulatedClock()
-        let old = clock.currentTime().adding(months: -14)
+        let old = Timestamp(clock.now).adding(months: -14)
         let device = try device(
             persona: "adult-confirmed",
             setup: .init(

@@ -32,7 +32,7 @@ struct SimulatedServicesTests {
         let status = try await sdk.showForm()
         #expect(status.requirement == .obtained)
         #expect(status.choices == AdsChoices(buildAdsProfile: true, selectPersonalisedAds: false))
-        #expect(status.consentDate == clock.currentTime())
+        #expect(status.consentDate == Timestamp(clock.now))
         #expect(journal.all == [.consentRefresh, .consentForm])
     }
 

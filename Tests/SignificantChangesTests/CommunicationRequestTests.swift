@@ -9,11 +9,6 @@ struct CommunicationRequestTests {
     static let hour: TimeInterval = 3600
     static let friend = CommunicationContact(handle: "+15550100", handleKind: .phoneNumber, displayName: "Sam")
 
-    final class FixedClock: ConsentClock {
-        let now: Date
-        init(_ now: Date) { self.now = now }
-    }
-
     static func asked() -> (CommunicationRequest, CommunicationQuestion) {
         var request = CommunicationRequest(feature: "messages", contacts: [friend], timeout: 2 * hour)
         let actions = request.handle(.ask, at: t0)
@@ -129,7 +124,7 @@ struct CommunicationRequestTests {
     @Test("through the simulated center: asked, pending, and the guardian's answer when its time comes")
     func simulatedCenter() async throws {
         let center = SimulatedCommunicationCenter(
-            behavior: .denyThenApprove(denyAfter: 60, approveAfter: 120), clock: FixedClock(Self.t0))
+            behavior: .denyThenApprove(denyAfter: 60, approveAfter: 120), clock: SimulatedClock(start: Self.t0))
         var (request, question) = Self.asked()
         let result = try await center.ask(question)
         #expect(result == .handedOver)
@@ -145,12 +140,12 @@ struct CommunicationRequestTests {
     @Test("the simulated center reports a cancel from 27.0, throws the configured AskError, and never answers a cancel")
     func simulatedCenterCancelAndErrors() async throws {
         let cancelling = SimulatedCommunicationCenter(
-            behavior: .childCancels, reportsCancel: true, clock: FixedClock(Self.t0))
+            behavior: .childCancels, reportsCancel: true, clock: SimulatedClock(start: Self.t0))
         let (_, question) = Self.asked()
         #expect(try await cancelling.ask(question) == .cancelled)
         #expect(cancelling.deliverResponses(until: .distantFuture).isEmpty)
         let off = SimulatedCommunicationCenter(
-            behavior: .approve(after: 1), error: .communicationLimitsNotEnabled, clock: FixedClock(Self.t0))
+            behavior: .approve(after: 1), error: .communicationLimitsNotEnabled, clock: SimulatedClock(start: Self.t0))
         await #expect(throws: PermissionAskError.communicationLimitsNotEnabled) { try await off.ask(question) }
         #expect(off.asked.isEmpty)
     }

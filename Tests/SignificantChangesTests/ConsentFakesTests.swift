@@ -8,11 +8,6 @@ import Testing
 struct ConsentFakesTests {
     typealias F = Fixtures
 
-    final class FixedClock: ConsentClock {
-        let now: Date
-        init(_ now: Date) { self.now = now }
-    }
-
     static func question(_ id: String = "q1") -> GuardianQuestion {
         GuardianQuestion(
             id: id, changeID: "calls", description: "Adds calls", expiresAt: F.t0.addingTimeInterval(F.hour))
@@ -38,7 +33,8 @@ struct ConsentFakesTests {
         ])
     func behaviours(_ row: BehaviorRow) async throws {
         let behavior = try #require(GuardianBehavior(name: row.name))
-        let center = SimulatedPermissionCenter(behavior: behavior, personIsAdult: false, clock: FixedClock(F.t0))
+        let center = SimulatedPermissionCenter(
+            behavior: behavior, personIsAdult: false, clock: SimulatedClock(start: F.t0))
         try await center.ask(Self.question())
         let due = center.deliverResponses(until: .distantFuture)
         #expect(due.map(\.response.approved) == row.answers)
@@ -55,7 +51,7 @@ struct ConsentFakesTests {
     @Test("the center throws notAvailable for adults and never reaches a guardian")
     func adultsRefused() async {
         let center = SimulatedPermissionCenter(
-            behavior: .approve(after: 1), personIsAdult: true, clock: FixedClock(F.t0))
+            behavior: .approve(after: 1), personIsAdult: true, clock: SimulatedClock(start: F.t0))
         await #expect(throws: PermissionAskError.notAvailable) { try await center.ask(Self.question()) }
         #expect(center.asked.isEmpty)
         #expect(center.refusedForAdult.count == 1)
@@ -64,7 +60,8 @@ struct ConsentFakesTests {
     @Test("responses are delivered only when due, and listeners hear every one after a denial")
     func listenersKeepListening() async throws {
         let center = SimulatedPermissionCenter(
-            behavior: .denyThenApprove(denyAfter: 60, approveAfter: 120), personIsAdult: false, clock: FixedClock(F.t0))
+            behavior: .denyThenApprove(denyAfter: 60, approveAfter: 120), personIsAdult: false,
+            clock: SimulatedClock(start: F.t0))
         let stream = center.responses()
         try await center.ask(Self.question())
         #expect(center.deliverResponses(until: F.t0.addingTimeInterval(59)).isEmpty)

@@ -8,10 +8,6 @@ import Testing
 struct DriverTests {
     typealias F = Fixtures
 
-    final class FixedClock: ConsentClock {
-        let now = Fixtures.t0
-    }
-
     static func driver(
         center: SimulatedPermissionCenter, presenter: SimulatedAcknowledgmentPresenter = .init(),
         codes: [Int?] = [], store: any SyncedKeyValueStore = InMemorySyncedStore()
@@ -20,7 +16,7 @@ struct DriverTests {
             flow: F.flow(),
             services: .init(
                 permissionCenter: center, acknowledgments: presenter, ratingCodes: RatingCodeSequence(codes),
-                ledger: AcknowledgmentLedger(store: store, personID: "child"), clock: FixedClock()))
+                ledger: AcknowledgmentLedger(store: store, personID: "child"), clock: SimulatedClock(start: F.t0)))
     }
 
     /// Yields until `condition` holds (the listener runs in its own task).
@@ -34,7 +30,8 @@ struct DriverTests {
 
     @Test("the listener keeps listening after a denial and hears the later approval")
     func listenerSurvivesDenial() async {
-        let center = SimulatedPermissionCenter(behavior: .never, personIsAdult: false, clock: FixedClock())
+        let center = SimulatedPermissionCenter(
+            behavior: .never, personIsAdult: false, clock: SimulatedClock(start: F.t0))
         let driver = Self.driver(center: center)
         await driver.start(subject: .minor, features: F.parental)
         let question = center.asked[0]
@@ -48,7 +45,8 @@ struct DriverTests {
 
     @Test("the driver shows the acknowledgment to an adult and records it; a dismissal keeps it blocked")
     func acknowledgment() async {
-        let center = SimulatedPermissionCenter(behavior: .never, personIsAdult: true, clock: FixedClock())
+        let center = SimulatedPermissionCenter(
+            behavior: .never, personIsAdult: true, clock: SimulatedClock(start: F.t0))
         let dismissing = SimulatedAcknowledgmentPresenter(acknowledges: false)
         let store = InMemorySyncedStore()
         let driver = Self.driver(center: center, presenter: dismissing, store: store)
@@ -67,7 +65,8 @@ struct DriverTests {
     func ledgerReadAtStart() async {
         let store = InMemorySyncedStore()
         AcknowledgmentLedger(store: store, personID: "child").recordResolution(.approved, for: "calls", at: F.t0)
-        let center = SimulatedPermissionCenter(behavior: .never, personIsAdult: false, clock: FixedClock())
+        let center = SimulatedPermissionCenter(
+            behavior: .never, personIsAdult: false, clock: SimulatedClock(start: F.t0))
         let driver = Self.driver(center: center, store: store)
         await driver.start(subject: .minor, features: F.parental)
         #expect(center.asked.isEmpty)
@@ -77,7 +76,8 @@ struct DriverTests {
 
     @Test("the driver reads the rating code at start: 0 never becomes the baseline")
     func ratingAtStart() async {
-        let center = SimulatedPermissionCenter(behavior: .never, personIsAdult: false, clock: FixedClock())
+        let center = SimulatedPermissionCenter(
+            behavior: .never, personIsAdult: false, clock: SimulatedClock(start: F.t0))
         let driver = Self.driver(center: center, codes: [0, 7])
         await driver.start(subject: .minor, features: [])
         #expect(await driver.flow.ratingWatch.baseline == nil)

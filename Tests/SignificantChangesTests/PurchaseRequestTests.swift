@@ -8,11 +8,6 @@ struct PurchaseRequestTests {
     static let t0 = Date(timeIntervalSince1970: 1_781_773_200)
     static let hour: TimeInterval = 3600
 
-    final class FixedClock: ConsentClock {
-        let now: Date
-        init(_ now: Date) { self.now = now }
-    }
-
     struct ResultRow: Sendable, CustomTestStringConvertible {
         let result: PurchaseResult
         let state: String
@@ -96,7 +91,7 @@ struct PurchaseRequestTests {
         ])
     func simulatedStore(_ row: StoreRow) async throws {
         let guardian = try #require(GuardianBehavior(name: row.guardian))
-        let store = SimulatedStore(buyer: .askToBuy(guardian), clock: FixedClock(Self.t0))
+        let store = SimulatedStore(buyer: .askToBuy(guardian), clock: SimulatedClock(start: Self.t0))
         var request = PurchaseRequest(productID: "pro")
         _ = request.handle(.buy, at: Self.t0)
         let result = try await store.purchase(productID: "pro")

@@ -38,30 +38,22 @@ public struct CadenceRecord: Hashable, Sendable {
     /// The key the record is stored under in the gate's key-value store.
     public static let key = "agekit.ageCadence.v1"
 
-    static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
-
     /// The month of a date (UTC) as months since year 0.
     public static func month(of date: Date) -> Int {
-        let day = CivilDay(secondsSince1970: date.timeIntervalSince1970)
+        let day = CivilDay(date)
         return day.year * 12 + day.month - 1
     }
 
     /// The UTC day of a date as `YYYY-MM-DD`.
     public static func day(of date: Date) -> String {
-        CivilDay(secondsSince1970: date.timeIntervalSince1970).text
+        CivilDay(date).text
     }
 
     /// Midnight UTC of a `YYYY-MM-DD` day; nil for anything else.
     public static func date(ofDay text: String) -> Date? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
-        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
-        return date
+        guard parts.count == 3, let day = CivilDay(year: parts[0], month: parts[1], day: parts[2]) else { return nil }
+        return day.midnight
     }
 
     /// Records a request made at `date`.
@@ -75,8 +67,8 @@ public struct CadenceRecord: Hashable, Sendable {
     public var lastRequest: Date? {
         if let lastRequestDay, let date = Self.date(ofDay: lastRequestDay) { return date }
         guard let month = lastRequestMonth else { return nil }
-        let first = Self.calendar.date(from: DateComponents(year: month / 12, month: month % 12 + 1, day: 1))!
-        return Self.calendar.date(byAdding: DateComponents(month: 1, day: -1), to: first)
+        let first = CivilDay(year: 0, month: 1, day: 1)!.adding(months: month)
+        return first.adding(months: 1).adding(days: -1).midnight
     }
 
     /// Stored as `launched=1;month=24322;day=2026-11-30;regulated=1` (month and day omitted

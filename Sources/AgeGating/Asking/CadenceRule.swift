@@ -1,3 +1,4 @@
+import AgeSignals
 import Foundation
 
 /// When the app asks at launch, as one swappable value: laws differ (Alabama allows about one
@@ -52,8 +53,7 @@ public enum CadenceRule: Hashable, Sendable {
     /// The first moment a request is allowed again `months` after `last` (the same day of the
     /// month, or the month's last day when it is shorter).
     public static func nextAllowed(after last: Date, months: Int) -> Date {
-        let calendar = CadenceRecord.calendar
-        return calendar.date(byAdding: .month, value: months, to: calendar.startOfDay(for: last))!
+        CivilDay(last).adding(months: months).midnight
     }
 
     /// Whether this rule asks at this launch.

@@ -70,7 +70,7 @@ public struct LaunchSignals: Hashable, Sendable {
     /// (or the other way round). A service that cannot hang is read one call after the other.
     public static func read(
         from service: any AgeRangeProvider, capabilities: PlatformCapabilities, deadline: Duration,
-        clock: any AgeGateClock
+        clock: any AppClock
     ) async -> LaunchSignals {
         let limit = service.answersWithoutWaiting ? nil : deadline
         let readsEligibility = capabilities.hasEligibility && !capabilities.eligibilityAlwaysFalse

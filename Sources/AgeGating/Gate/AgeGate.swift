@@ -116,13 +116,13 @@ public final class AgeGate {
     public let configuration: Configuration
     @ObservationIgnored private let service: any AgeRangeProvider
     @ObservationIgnored private let store: any KeyValueStore
-    @ObservationIgnored private let clock: any AgeGateClock
+    @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private var inFlight: Task<AgePolicy, Never>?
 
     /// Reads the stored record; an unreadable one reads as not asked.
     public init(
         service: any AgeRangeProvider, configuration: Configuration, store: any KeyValueStore,
-        clock: any AgeGateClock = SystemAgeGateClock()
+        clock: any AppClock = SystemClock()
     ) {
         self.service = service
         self.configuration = configuration

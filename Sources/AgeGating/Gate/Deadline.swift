@@ -16,7 +16,7 @@ public enum Deadline {
     /// With no deadline (nil) the call is awaited in the caller's task: for calls that cannot
     /// hang, where the two tasks of a race would only cost time.
     public static func run<Value: Sendable>(
-        within duration: Duration?, clock: any AgeGateClock,
+        within duration: Duration?, clock: any AppClock,
         _ operation: @escaping @Sendable () async throws(AgeRangeProviderError) -> Value
     ) async -> CallOutcome<Value> {
         guard let duration else {

@@ -4,6 +4,7 @@
     // this file imports the UI framework itself so that the overlay loads.
     @preconcurrency import PermissionKit
     import AgeGating
+    import AgeSignals
     import Foundation
     import SignificantChanges
     #if canImport(UIKit)

@@ -53,8 +53,7 @@
         /// two equal): the App Store's confirmed-adult rule from 2026-02-24 in all three, and
         /// Brazil's age categories at every launch.
         static let rules: [String: Rule] = {
-            let from = Date(
-                timeIntervalSince1970: Double(CivilDay.daysSince1970(year: 2026, month: 2, day: 24)) * 86_400)
+            let from = CivilDay(year: 2026, month: 2, day: 24)!.midnight
             return [
                 "AUS": Rule(confirmedAdult: true, cadence: nil, from: from),
                 "BRA": Rule(confirmedAdult: true, cadence: .everyLaunchWhenRequired, from: from),

@@ -1,4 +1,5 @@
 import AgeGating
+import AgeSignals
 
 /// The deadlines the bridges put on every system call: the core's `Deadline` runs each
 /// call in its own task, so a call that never returns holds neither the caller nor the main
@@ -15,12 +16,12 @@ public struct BridgeDeadlines: Sendable {
     /// view to install its actions.
     public var activation: Duration
     /// The clock the deadlines sleep on (a test clock in tests).
-    public var clock: any AgeGateClock
+    public var clock: any AppClock
 
     /// Deadlines for signal reads, for sheets a person answers, and for waiting on a window to present in.
     public init(
         signal: Duration = .seconds(10), prompt: Duration = .seconds(600), activation: Duration = .seconds(60),
-        clock: any AgeGateClock = SystemAgeGateClock()
+        clock: any AppClock = SystemClock()
     ) {
         self.signal = signal
         self.prompt = prompt

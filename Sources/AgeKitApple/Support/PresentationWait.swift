@@ -21,7 +21,7 @@ import Foundation
         /// `find`'s first answer, read on the main actor now and after each activation; nil when
         /// none came within `duration`.
         static func first<Value: Sendable>(
-            within duration: Duration, clock: any AgeGateClock,
+            within duration: Duration, clock: any AppClock,
             _ find: @escaping @MainActor @Sendable () -> Value?
         ) async -> Value? {
             if let value = await find() { return value }

@@ -12,7 +12,7 @@ enum SystemCallOutcome<Value: Sendable, Failure: Error & Sendable>: Sendable {
 /// the system's errors to.
 enum SystemCall {
     static func run<Value: Sendable, Failure: Error & Sendable>(
-        within duration: Duration, clock: any AgeGateClock,
+        within duration: Duration, clock: any AppClock,
         _ operation: @escaping @Sendable () async throws(Failure) -> Value
     ) async -> SystemCallOutcome<Value, Failure> {
         let outcome = await Deadline.run(within: duration, clock: clock) {

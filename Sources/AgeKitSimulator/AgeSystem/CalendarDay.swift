@@ -13,11 +13,19 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// A day that exists in the calendar; nil otherwise (for example February 30).
     public init?(_ year: Int, _ month: Int, _ day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= CivilDay.daysIn(month: month, year: year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        guard let civil = CivilDay(year: year, month: month, day: day) else { return nil }
+        self.init(civil)
     }
+
+    /// The same day; ``CivilDay`` does the calendar math.
+    init(_ civil: CivilDay) {
+        self.year = civil.year
+        self.month = civil.month
+        self.day = civil.day
+    }
+
+    /// The same day as a ``CivilDay``.
+    var civil: CivilDay { CivilDay(year: year, month: month, day: day)! }
 
     /// Parses "2026-06-04".
     public init?(parsing text: String) {
@@ -30,26 +38,20 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// The UTC day of a date.
     public init(_ date: Date) {
-        let day = CivilDay(secondsSince1970: date.timeIntervalSince1970)
-        self.year = day.year
-        self.month = day.month
-        self.day = day.day
+        self.init(CivilDay(date))
     }
 
     /// Midnight UTC at the start of the day.
-    public var date: Date {
-        Date(timeIntervalSince1970: Double(CivilDay.daysSince1970(year: year, month: month, day: day)) * 86_400)
-    }
+    public var date: Date { civil.midnight }
 
     /// The same day `years` later (or earlier); February 29 becomes February 28 in common years.
     public func adding(years: Int) -> CalendarDay {
-        let target = year + years
-        return CalendarDay(target, month, min(day, CivilDay.daysIn(month: month, year: target)))!
+        CalendarDay(civil.adding(months: years * 12))
     }
 
     /// The day `days` later (or earlier).
     public func adding(days: Int) -> CalendarDay {
-        CalendarDay(date.addingTimeInterval(Double(days) * 86_400))
+        CalendarDay(civil.adding(days: days))
     }
 
     /// Whole years from `self` (a birthday) to `other`. Someone born on February 29 turns a
@@ -68,13 +70,8 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-    }
+    /// `YYYY-MM-DD`.
+    public var description: String { civil.text }
 }
 
 extension CalendarDay: Codable {

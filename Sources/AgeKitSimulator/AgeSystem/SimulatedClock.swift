@@ -5,7 +5,7 @@ import Foundation
 /// A deterministic clock: time moves only when a test or tool calls ``advance(by:)`` or
 /// ``set(_:)``, and sleepers wake exactly when their deadline is passed. The gate's deadline
 /// and the simulator's hangs both sleep on it, so a 10 s timeout is tested instantly.
-public final class SimulatedClock: AgeGateClock, Sendable {
+public final class SimulatedClock: AppClock, Sendable {
     private struct Sleeper {
         let deadline: Date
         let continuation: CheckedContinuation<Void, any Error>

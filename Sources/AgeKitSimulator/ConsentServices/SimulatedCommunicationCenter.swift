@@ -16,7 +16,7 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
 
     private let state: Locked<State>
     private let answers = ScheduledBroadcast<GuardianResponse>()
-    private let clock: any ConsentClock
+    private let clock: any AppClock
 
     /// - Parameters:
     ///   - behavior: how the simulated guardian answers.
@@ -27,7 +27,7 @@ public final class SimulatedCommunicationCenter: CommunicationPermissionCenter {
     ///   - clock: the time questions and answers are stamped with.
     public init(
         behavior: GuardianBehavior, error: PermissionAskError? = nil, reportsCancel: Bool = false,
-        personIsAdult: Bool = false, clock: any ConsentClock
+        personIsAdult: Bool = false, clock: any AppClock
     ) {
         self.state = Locked(
             State(behavior: behavior, error: error, reportsCancel: reportsCancel, personIsAdult: personIsAdult))

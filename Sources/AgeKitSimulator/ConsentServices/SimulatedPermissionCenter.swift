@@ -24,11 +24,11 @@ public final class SimulatedPermissionCenter: PermissionCenter {
 
     private let state: Locked<State>
     private let answers = ScheduledBroadcast<GuardianResponse>()
-    private let clock: any ConsentClock
+    private let clock: any AppClock
 
     /// A center whose guardian answers per `behavior`; every ask throws `notAvailable` when
     /// `personIsAdult`.
-    public init(behavior: GuardianBehavior, personIsAdult: Bool, clock: any ConsentClock) {
+    public init(behavior: GuardianBehavior, personIsAdult: Bool, clock: any AppClock) {
         self.state = Locked(State(behavior: behavior, personIsAdult: personIsAdult))
         self.clock = clock
     }

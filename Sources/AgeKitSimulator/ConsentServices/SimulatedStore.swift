@@ -25,10 +25,10 @@ public final class SimulatedStore: PurchaseService {
 
     private let state: Locked<State>
     private let updates = ScheduledBroadcast<TransactionUpdate>()
-    private let clock: any ConsentClock
+    private let clock: any AppClock
 
     /// A store whose buyer acts as `buyer` on every purchase.
-    public init(buyer: Buyer, clock: any ConsentClock) {
+    public init(buyer: Buyer, clock: any AppClock) {
         self.state = Locked(State(buyer: buyer))
         self.clock = clock
     }

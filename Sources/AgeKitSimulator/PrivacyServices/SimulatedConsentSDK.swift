@@ -68,11 +68,11 @@ public final class SimulatedConsentSDK: ConsentService, Sendable {
     }
 
     private let state: Locked<State>
-    private let clock: any LaunchClock
+    private let clock: any AppClock
     private let journal: PromptJournal
 
     /// An SDK that stamps consent with `clock`'s time and records into `journal`.
-    public init(_ setup: Setup = Setup(), clock: any LaunchClock, journal: PromptJournal = PromptJournal()) {
+    public init(_ setup: Setup = Setup(), clock: any AppClock, journal: PromptJournal = PromptJournal()) {
         self.state = Locked(State(setup: setup))
         self.clock = clock
         self.journal = journal
@@ -101,7 +101,7 @@ public final class SimulatedConsentSDK: ConsentService, Sendable {
     }
 
     public func showForm() async throws(ConsentServiceError) -> ConsentStatus {
-        let now = clock.currentTime()
+        let now = Timestamp(clock.now)
         let result: Result<ConsentStatus, ConsentServiceError> = state.withLock { state in
             guard state.refreshed else { return .failure(.notRefreshed) }
             state.formCount += 1

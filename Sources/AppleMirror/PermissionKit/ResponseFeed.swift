@@ -1,3 +1,4 @@
+import AppleMirrorSystem
 import Foundation
 
 /// Delivers guardian responses to every `AskCenter.responses(for:)` sequence of one topic, as
@@ -6,15 +7,20 @@ import Foundation
 package final class ResponseFeed<Topic: QuestionTopic>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuations: [AsyncStream<PermissionResponse<Topic>>.Continuation] = []
+    private let registered = MirrorTally()
 
     package init() {}
 
     /// How many sequences were registered.
     package var registrations: Int { lock.withLock { continuations.count } }
 
+    /// Returns once `count` sequences were registered (a listener started).
+    package func waitForRegistrations(_ count: Int) async { await registered.wait(for: count) }
+
     func makeStream() -> AsyncStream<PermissionResponse<Topic>> {
         let (stream, continuation) = AsyncStream.makeStream(of: PermissionResponse<Topic>.self)
         lock.withLock { continuations.append(continuation) }
+        registered.add()
         return stream
     }
 

@@ -81,7 +81,8 @@ public struct Transaction {
     public static var updates: Transaction.Transactions {
         let system = MirrorSystem.current
         system.record(.transactionUpdates, introducedIn: (15, 0))
-        return Transactions(stream: system.storeKit.transactionFeed.makeStream())
+        let feed = system.storeKit.transactionFeed
+        return Transactions(stream: feed.makeStream(), feed: feed)
     }
 
     /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions
@@ -91,22 +92,29 @@ public struct Transaction {
         /// Assumed: AsyncSequence's witness; the Transactions page lists no members of its own.
         public typealias Element = VerificationResult<Transaction>
         let stream: AsyncStream<VerificationResult<Transaction>>
+        let feed: TransactionFeed
 
         /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions/asynciterator
         ///
         /// Assumed: AsyncSequence's witness; the Transactions page lists no members of its own.
         public struct AsyncIterator: AsyncIteratorProtocol {
             var base: AsyncStream<VerificationResult<Transaction>>.AsyncIterator
+            let feed: TransactionFeed
             /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions/asynciterator/next()
             ///
             /// Assumed: AsyncIteratorProtocol's witness; no page of it could be found.
-            public mutating func next() async -> VerificationResult<Transaction>? { await base.next() }
+            public mutating func next() async -> VerificationResult<Transaction>? {
+                feed.reads.add()
+                return await base.next()
+            }
         }
 
         /// Mirrors https://developer.apple.com/documentation/storekit/transaction/transactions/makeasynciterator()
         ///
         /// Assumed: AsyncSequence's witness; the Transactions page lists no members of its own.
-        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: stream.makeAsyncIterator(), feed: feed)
+        }
     }
 }
 
@@ -116,11 +124,22 @@ package final class TransactionFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var continuations: [AsyncStream<VerificationResult<Transaction>>.Continuation] = []
 
+    private let registered = MirrorTally()
+    /// Each `next()` on an updates sequence: a listener that asks again is done with the ones before.
+    let reads = MirrorTally()
+
     package var registrations: Int { lock.withLock { continuations.count } }
+
+    /// Returns once `count` sequences were registered (a listener started).
+    package func waitForRegistrations(_ count: Int) async { await registered.wait(for: count) }
+
+    /// Returns once the listeners asked for `count` transactions in all (delivered or awaited).
+    package func waitForReads(_ count: Int) async { await reads.wait(for: count) }
 
     func makeStream() -> AsyncStream<VerificationResult<Transaction>> {
         let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)
         lock.withLock { continuations.append(continuation) }
+        registered.add()
         return stream
     }
 

@@ -17,7 +17,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         let month = min(max(month, 1), 12)
         let day = min(max(day, 1), CivilDay.daysIn(month: month, year: year))
-        let days = Self.daysSinceEpoch(year: year, month: month, day: day)
+        let days = Int64(CivilDay.daysSince1970(year: year, month: month, day: day))
         self.secondsSince1970 = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
@@ -25,21 +25,24 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// The UTC calendar date of this moment.
     public var date: (year: Int, month: Int, day: Int) {
-        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
-        return Self.civilDate(daysSinceEpoch: days)
+        let day = civilDay
+        return (day.year, day.month, day.day)
+    }
+
+    /// The UTC day of this moment.
+    private var civilDay: CivilDay { CivilDay(daysSince1970: Int(daysSince1970)) }
+
+    /// Whole days from 1970-01-01 to the day of this moment (rounded down before it).
+    private var daysSince1970: Int64 {
+        secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
     }
 
     /// The same wall-clock time `months` calendar months later; the day is clamped to the
     /// target month (31 January + 1 month = 28 or 29 February).
     public func adding(months: Int) -> Timestamp {
-        let (year, month, day) = date
-        let secondOfDay = secondsSince1970 - Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400
-        let monthIndex = year * 12 + (month - 1) + months
-        let newYear = monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12
-        let newMonth = monthIndex - newYear * 12 + 1
-        let newDay = min(day, CivilDay.daysIn(month: newMonth, year: newYear))
-        let days = Self.daysSinceEpoch(year: newYear, month: newMonth, day: newDay)
-        return Timestamp(secondsSince1970: days * 86_400 + secondOfDay)
+        let secondOfDay = secondsSince1970 - daysSince1970 * 86_400
+        let target = civilDay.adding(months: months)
+        return Timestamp(secondsSince1970: Int64(target.daysSince1970) * 86_400 + secondOfDay)
     }
 
     /// The moment `seconds` later (earlier when negative).
@@ -54,16 +57,5 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return
             "\(year)-\(two(Int64(month)))-\(two(Int64(day)))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar.
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
-        Int64(CivilDay.daysSince1970(year: year, month: month, day: day))
-    }
-
-    /// The inverse of ``daysSinceEpoch(year:month:day:)``.
-    static func civilDate(daysSinceEpoch: Int64) -> (year: Int, month: Int, day: Int) {
-        let civil = CivilDay(daysSince1970: Int(daysSinceEpoch))
-        return (civil.year, civil.month, civil.day)
     }
 }

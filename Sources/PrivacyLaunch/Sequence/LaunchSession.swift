@@ -35,12 +35,12 @@ public actor LaunchSession {
         /// How long the age sheet may take; nil waits for as long as the person does.
         public var ageRequest: Duration?
         /// The clock the deadlines sleep on (a simulated clock in tests).
-        public var clock: any AgeGateClock
+        public var clock: any AppClock
 
         /// Ten seconds per check and ten minutes for the sheet by default.
         public init(
             requirementCheck: Duration = .seconds(10), ageRequest: Duration? = .seconds(600),
-            clock: any AgeGateClock = SystemAgeGateClock()
+            clock: any AppClock = SystemClock()
         ) {
             self.requirementCheck = requirementCheck
             self.ageRequest = ageRequest
@@ -95,7 +95,7 @@ public actor LaunchSession {
         }
         await send(.contentReady)
         if gate == nil {
-            await services.store.saveCadence(sequence.cadenceAfterLaunch(at: askedAt ?? services.clock.currentTime()))
+            await services.store.saveCadence(sequence.cadenceAfterLaunch(at: askedAt ?? Timestamp(services.clock.now)))
         }
         return sequence
     }
@@ -114,16 +114,16 @@ public actor LaunchSession {
 
     /// Feeds an event and performs every action that follows, until the sequence waits.
     public func send(_ event: LaunchSequence.Event) async {
-        var queue = sequence.handle(event, at: services.clock.currentTime())
+        var queue = sequence.handle(event, at: Timestamp(services.clock.now))
         while !queue.isEmpty {
             let action = queue.removeFirst()
             performed.append(action)
             if let answer = await perform(action) {
-                queue += sequence.handle(answer, at: services.clock.currentTime())
+                queue += sequence.handle(answer, at: Timestamp(services.clock.now))
             }
             if queue.isEmpty, sequence.stage == .waitingForWelcomeScreens, !sequence.welcomeScreensFinished {
                 await services.welcomeScreens.waitUntilFinished()
-                queue += sequence.handle(.welcomeScreensFinished, at: services.clock.currentTime())
+                queue += sequence.handle(.welcomeScreensFinished, at: Timestamp(services.clock.now))
             }
         }
     }
@@ -135,7 +135,7 @@ public actor LaunchSession {
         var flow = ConsentUpdate(
             settings: sequence.settings, answer: sequence.currentAnswer, trackingStatus: current,
             launchFinished: sequence.isDone)
-        var queue = flow.handle(.start, at: services.clock.currentTime())
+        var queue = flow.handle(.start, at: Timestamp(services.clock.now))
         var offered: [ConsentUpdate.Action] = []
         while !queue.isEmpty {
             let action = queue.removeFirst()
@@ -146,10 +146,10 @@ public actor LaunchSession {
                 do { event = .consentFormClosed(try await services.consent.showForm()) } catch {
                     event = .consentFormFailed
                 }
-                queue += flow.handle(event, at: services.clock.currentTime())
+                queue += flow.handle(event, at: Timestamp(services.clock.now))
             case .showTrackingPrompt:
                 let status = await services.tracking.requestAuthorization()
-                queue += flow.handle(.trackingPromptAnswered(status), at: services.clock.currentTime())
+                queue += flow.handle(.trackingPromptAnswered(status), at: Timestamp(services.clock.now))
             case .refuse, .offerToOpenSettings:
                 break
             }
@@ -165,7 +165,7 @@ public actor LaunchSession {
             return .ageCheckRequirement(await checkRequirement())
         case .requestAgeRange(let gates):
             if let gate { return .ageRange(await askThrough(gate)) }
-            askedAt = services.clock.currentTime()
+            askedAt = Timestamp(services.clock.now)
             ageRequests += 1
             let service = services.ageRange
             let request: @Sendable () async throws(AgeRangeProviderError) -> AgeRangeResponse = {

@@ -12,7 +12,7 @@ extension LaunchServices {
         tools: [GuardedFeature: any ThirdPartyTool] = [:],
         notifications: any NotificationAuthorization = NotRequested(),
         location: any LocationAuthorization = NotRequested(), store: any AgeAnswerStore = NoAnswerStore(),
-        welcomeScreens: any WelcomeScreens = NoWelcomeScreens(), clock: any LaunchClock = SystemLaunchClock()
+        welcomeScreens: any WelcomeScreens = NoWelcomeScreens(), clock: any AppClock = SystemClock()
     ) {
         self.init(
             ageRange: ageRange, consent: consent, tracking: tracking, ads: ads, tools: tools,

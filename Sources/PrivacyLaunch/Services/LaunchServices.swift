@@ -23,14 +23,14 @@ public struct LaunchServices: Sendable {
     /// The app's welcome screens.
     public var welcomeScreens: any WelcomeScreens
     /// The time every event is stamped with.
-    public var clock: any LaunchClock
+    public var clock: any AppClock
 
     /// Every service; `tools` is empty by default.
     public init(
         ageRange: any AgeRangeProvider, consent: any ConsentService, tracking: any TrackingAuthorization,
         ads: any AdsService, tools: [GuardedFeature: any ThirdPartyTool] = [:],
         notifications: any NotificationAuthorization, location: any LocationAuthorization,
-        store: any AgeAnswerStore, welcomeScreens: any WelcomeScreens, clock: any LaunchClock
+        store: any AgeAnswerStore, welcomeScreens: any WelcomeScreens, clock: any AppClock
     ) {
         self.ageRange = ageRange
         self.consent = consent

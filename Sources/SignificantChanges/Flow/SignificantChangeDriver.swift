@@ -16,12 +16,12 @@ public actor SignificantChangeDriver {
         /// Where approvals and acknowledgments are kept, across the person's devices.
         public var ledger: AcknowledgmentLedger
         /// The time events are stamped with.
-        public var clock: any ConsentClock
+        public var clock: any AppClock
 
         /// Every service, passed in: the Apple bridges in an app, the simulator in tests.
         public init(
             permissionCenter: any PermissionCenter, acknowledgments: any AcknowledgmentPresenter,
-            ratingCodes: any RatingCodeSource, ledger: AcknowledgmentLedger, clock: any ConsentClock
+            ratingCodes: any RatingCodeSource, ledger: AcknowledgmentLedger, clock: any AppClock
         ) {
             self.permissionCenter = permissionCenter
             self.acknowledgments = acknowledgments

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The system sheet that tells an adult about a significant change (26.4), or the app's own
 /// notice where there is none.
 public protocol AcknowledgmentPresenter: Sendable {
@@ -11,17 +9,4 @@ public protocol AcknowledgmentPresenter: Sendable {
 public protocol RatingCodeSource: Sendable {
     /// The code as the App Store reports it: nil when unavailable, 0 in development builds.
     func ageRatingCode() async -> Int?
-}
-
-/// Where the time comes from; nothing in this module reads the wall clock itself.
-public protocol ConsentClock: Sendable {
-    /// The current time.
-    var now: Date { get }
-}
-
-/// The wall clock, for apps.
-public struct SystemConsentClock: ConsentClock {
-    /// The wall clock.
-    public init() {}
-    public var now: Date { Date() }
 }

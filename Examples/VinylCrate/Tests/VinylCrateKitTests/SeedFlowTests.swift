@@ -11,12 +11,13 @@
     @preconcurrency import UIKit
     import AgeKitSimulator
     import Foundation
+    import Observation
     import Testing
     import VinylCrateKit
 
     /// VinylCrate's whole flow (the seed-000 design) through the Apple bridges, on the mirror:
     /// the same source that runs on a device, with the system scripted.
-    @Suite("VinylCrate through the bridges")
+    @Suite("VinylCrate through the bridges", .timeLimit(.minutes(1)))
     struct SeedFlowTests {
         typealias SystemRange = DeclaredAgeRange.AgeRangeService
 
@@ -85,14 +86,21 @@
             return model
         }
 
+        /// Waits until `condition` holds, reading it again each time an observed property it read
+        /// changes: the wait ends with the change itself (a change that never comes runs into the
+        /// suite's time limit).
         @MainActor
-        static func eventually(_ condition: @MainActor () async -> Bool) async -> Bool {
-            // Up to about ten seconds, however loaded the machine is.
-            for _ in 0..<5_000 {
-                if await condition() { return true }
-                try? await Task.sleep(for: .milliseconds(2))
+        static func eventually(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
+            while !condition() {
+                await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+                    withObservationTracking {
+                        _ = condition()
+                    } onChange: {
+                        changed.resume()
+                    }
+                }
             }
-            return false
+            return true
         }
 
         static let appGates = MirrorSystem.Call.requestAgeRange(gates: [13, 16, 18])
