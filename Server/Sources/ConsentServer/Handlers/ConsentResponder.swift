@@ -23,17 +23,18 @@ package final class ConsentResponder: HTTPResponder {
     /// The admin reads: every route answers through the reply, none on the caller's thread.
     private let reads = BlockingWork(label: "agekit-admin-reads")
 
+    /// Serves the routes around `intake`, the server's one (history sync feeds the same one):
+    /// its verifier, apps, ledger, clock and metrics are the responder's.
     package init(
-        verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
-        clock: ServerClock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
+        intake: NotificationIntake, adminToken: String, log: RequestLog = .discard,
         freshness: Freshness = Freshness(), metricsRequireToken: Bool = false, appleSources: AddressRanges = .none
     ) {
+        let (verifier, ledger, clock, metrics) = (intake.verifier, intake.ledger, intake.clock, intake.metrics)
         self.metricsRequireToken = metricsRequireToken
-        let registry = AppRegistry(apps)
-        self.intake = NotificationIntake(
-            verifier: verifier, apps: registry, ledger: ledger, clock: clock, metrics: metrics)
+        self.intake = intake
         self.notifications = NotificationHandler(intake: intake, freshness: freshness, appleSources: appleSources)
-        self.admin = AdminHandler(token: adminToken, verifier: verifier, apps: registry, ledger: ledger, clock: clock)
+        self.admin = AdminHandler(
+            token: adminToken, verifier: verifier, apps: intake.apps, ledger: ledger, clock: clock)
         self.ledger = ledger
         self.readiness = ReadinessProbe(ledger: ledger, clock: clock)
         self.clock = clock
@@ -48,6 +49,18 @@ package final class ConsentResponder: HTTPResponder {
         metrics.gauge("agekit_ready", help: "1 while /readyz answers 200 (the store commits), else 0.") {
             [readiness] in readiness.lastAnswer() ? 1 : 0
         }
+    }
+
+    /// A responder with an intake of its own, for tests that call it in-process.
+    package convenience init(
+        verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
+        clock: ServerClock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
+        freshness: Freshness = Freshness(), metricsRequireToken: Bool = false, appleSources: AddressRanges = .none
+    ) {
+        self.init(
+            intake: NotificationIntake(verifier: verifier, apps: apps, ledger: ledger, clock: clock, metrics: metrics),
+            adminToken: adminToken, log: log, freshness: freshness, metricsRequireToken: metricsRequireToken,
+            appleSources: appleSources)
     }
 
     package func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {

@@ -52,7 +52,7 @@ package struct Refusal: Sendable, Equatable {
     /// storage failure names the operator's infrastructure.
     var isStorageFailure: Bool { (status == 503 && !retryAfter) || status == 500 }
 
-    /// The table of the server's own codes; nil-free, so a new code needs a status to compile.
+    /// The table of the server's own codes: exhaustive, so a new code needs a status to compile.
     private static func status(of code: ServerErrorCode) -> Int {
         switch code {
         case .invalidPath, .malformedBody, .unexpectedField, .duplicateField, .invalidQuery, .missingField,

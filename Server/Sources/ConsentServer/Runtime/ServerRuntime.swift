@@ -40,9 +40,9 @@ package final class ServerRuntime: Sendable {
         let ledger = services.ledger
         self.requestLog =
             requestLog ?? RequestLog(.standardError, refusalsPerSecond: configuration.loggedRefusalsPerSecond)
+        // The one intake: notifications posted here and those history sync fetches.
         responder = ConsentResponder(
-            verifier: services.verifier, apps: configuration.apps, ledger: ledger, adminToken: token,
-            metrics: services.metrics, log: self.requestLog, freshness: configuration.freshness,
+            intake: services.intake, adminToken: token, log: self.requestLog, freshness: configuration.freshness,
             metricsRequireToken: configuration.metricsRequireToken, appleSources: appleSources)
 
         do {
