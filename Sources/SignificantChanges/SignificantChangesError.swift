@@ -1,7 +1,7 @@
 import AgeSignals
 
 /// The one error of this module: bad input handed to it (a catalog, a version, a stored
-/// ledger entry). Every case names the item at fault in ``reason``.
+/// ledger entry). Every case names the item at fault in its `reason`.
 public typealias SignificantChangesError = ModuleError<SignificantChangesErrorCode>
 
 /// The stable codes of ``SignificantChangesError``: a raw value never changes; compare errors by their code.

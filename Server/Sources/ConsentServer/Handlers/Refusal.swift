@@ -38,8 +38,8 @@ package struct Refusal: Sendable, Equatable {
     /// 503 for a busy verifier (no verdict: Apple delivers it again), 401 for every other
     /// failed verification.
     init(_ error: VerificationError) {
-        (status, code, reason) = (error.code == .verificationBusy ? 503 : 401, error.code.rawValue, error.reason)
-        retryAfter = error.code == .verificationBusy
+        let busy = error.code == .verificationBusy
+        (status, code, reason, retryAfter) = (busy ? 503 : 401, error.code.rawValue, error.reason, busy)
     }
 
     /// A verified payload that is not for this server (another app, environment or App Apple

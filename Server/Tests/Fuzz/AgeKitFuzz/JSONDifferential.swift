@@ -27,12 +27,12 @@ enum JSONDifferential {
             guard hasHugeNumber(value) else { FuzzFailure.fail("accepted what Foundation refuses: \(value)", input) }
         case (.failure(let failure), .some(let other)):
             let depth = depth(other)
-            if failure.message.hasPrefix("nesting") {
+            if failure.reason.hasPrefix("nesting") {
                 guard depth >= 32 else { FuzzFailure.fail("refused as too deep a value \(depth) deep", input) }
                 return
             }
-            guard failure.message.hasPrefix("duplicate") || lenient(input) else {
-                FuzzFailure.fail("refused what Foundation accepts: \(failure.message)", input)
+            guard failure.reason.hasPrefix("duplicate") || lenient(input) else {
+                FuzzFailure.fail("refused what Foundation accepts: \(failure.reason)", input)
             }
             guard depth < 32,
                 let written = try? JSONSerialization.data(withJSONObject: other, options: [.fragmentsAllowed])

@@ -89,7 +89,7 @@ enum ServerChecks {
         do {
             _ = try StoreURL(parsing: text, environment: ["AGEKIT_STORE_PASSWORD": "fuzz-secret-password"])
         } catch {
-            guard !error.message.contains("fuzz-secret-password") else {
+            guard !error.reason.contains("fuzz-secret-password") else {
                 FuzzFailure.fail("an error shows the password", input)
             }
         }

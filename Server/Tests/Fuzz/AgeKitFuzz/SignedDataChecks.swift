@@ -37,12 +37,12 @@ enum SignedDataChecks {
         let decoded = Result { () throws(VerificationError) -> T in try T.decode(input) }
         let parsed = Result { () throws(VerificationError) -> JSONValue in try JSONValue.parse(input) }
         if case .success = decoded, case .failure(let failure) = parsed {
-            FuzzFailure.fail("decoded what the parser refuses (\(failure.message))", input)
+            FuzzFailure.fail("decoded what the parser refuses (\(failure.reason))", input)
         }
         let again = Result { () throws(VerificationError) -> T in try T.decode(input) }
         switch (decoded, again) {
         case (.success, .success): break
-        case (.failure(let first), .failure(let second)) where first.message == second.message: break
+        case (.failure(let first), .failure(let second)) where first.reason == second.reason: break
         default: FuzzFailure.fail("two decodings of one input disagree", input)
         }
     }
