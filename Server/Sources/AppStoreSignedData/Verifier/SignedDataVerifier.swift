@@ -70,10 +70,11 @@ public final class SignedDataVerifier: Sendable {
     }
 
     /// A notification delivered live: besides its own signing time, every chain in it must
-    /// be valid at `receivedAt`, so a backdated `signedDate` cannot bring an expired leaf back.
+    /// be valid at `receivedAt` (milliseconds since 1970, as `signedDate` and the ledger's
+    /// rows), so a backdated `signedDate` cannot bring an expired leaf back.
     /// A never-seen chain in it is charged to `lane`'s budget.
     public func verifyNotification(
-        _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
+        _ jws: String, receivedAt: Int64?, lane: VerificationLane = .reserved
     ) throws(VerificationError) -> VerifiedNotification {
         var context = Context(keepsHeader: true, lane: lane)
         return try notification(ArraySlice(jws.utf8), receivedAt: receivedAt, context: &context)
@@ -85,7 +86,7 @@ public final class SignedDataVerifier: Sendable {
     /// `headerChecked`: the caller has just asked ``knownRefusal(of:)`` of the same header
     /// segment, and the answer was nil; the lookup is not made again.
     public func verifySignedNotification(
-        _ jws: ArraySlice<UInt8>, receivedAt: Date?, lane: VerificationLane = .reserved, headerChecked: Bool = false
+        _ jws: ArraySlice<UInt8>, receivedAt: Int64?, lane: VerificationLane = .reserved, headerChecked: Bool = false
     ) throws(VerificationError) -> SignedNotification {
         var context = Context(keepsHeader: true, keepsParts: true, lane: lane, headerChecked: headerChecked)
         let notification = try notification(jws, receivedAt: receivedAt, context: &context)
@@ -94,9 +95,9 @@ public final class SignedDataVerifier: Sendable {
     }
 
     private func notification(
-        _ jws: ArraySlice<UInt8>, receivedAt: Date?, context: inout Context
+        _ jws: ArraySlice<UInt8>, receivedAt: Int64?, context: inout Context
     ) throws(VerificationError) -> VerifiedNotification {
-        context.receivedAt = receivedAt.map { Self.milliseconds($0) / 1000 }
+        context.receivedAt = receivedAt.map { $0 / 1000 }
         var notification = try verify(
             jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate },
             environment: { $0.environment })

@@ -72,8 +72,7 @@ package struct NotificationIntake: Sendable {
         do {
             signed = try verifier.verifySignedNotification(
                 signedPayload,
-                receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000), lane: lane,
-                headerChecked: headerChecked)
+                receivedAt: freshness == nil ? nil : receivedAt, lane: lane, headerChecked: headerChecked)
         } catch {
             return completion(unverified(error))
         }
