@@ -44,32 +44,40 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
+        // The server's one clock (`ServerClock`), a leaf under every module that needs time.
+        library("ServerTime", []),
         // Every module's one error has the app side's shape (the leaf module `CodedErrors`).
-        library("AppStoreSignedData", ["CCrypto", codedErrors]),
-        library("ConsentLedger", ["CSQLite", "CPostgres", codedErrors]),
-        library("AppStoreServerAPI", ["AppStoreSignedData", codedErrors]),
+        library("AppStoreSignedData", ["CCrypto", "ServerTime", codedErrors]),
+        library("ConsentLedger", ["CSQLite", "CPostgres", "ServerTime", codedErrors]),
+        library("AppStoreServerAPI", ["AppStoreSignedData", "ServerTime", codedErrors]),
         library(
             "ConsentServer",
-            ["AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CTLS", "AppStoreServerAPI", codedErrors]),
+            [
+                "AppStoreSignedData", "ConsentLedger", "CMicroHTTPD", "CTLS", "AppStoreServerAPI", "ServerTime",
+                codedErrors,
+            ]),
         library(
             "AgeKitCLI",
             [
                 // The scenario runners bring the app side's modules with them.
                 .product(name: "AgeKitScenarios", package: "AgeKit"),
                 .product(name: "AgeKitSimulator", package: "AgeKit"),
-                "AppStoreSignedData", "ConsentLedger", "ConsentServer", "AppStoreServerAPI",
+                "AppStoreSignedData", "ConsentLedger", "ConsentServer", "AppStoreServerAPI", "ServerTime",
             ]),
         .executableTarget(
             name: "agekit", dependencies: ["AgeKitCLI"], packageAccess: false, swiftSettings: sharedPackageName),
 
         // Tests: one target per module, plus end-to-end tests that run the built binary.
-        library("TestSupport", [], path: "Tests/TestSupport"),
+        library("TestSupport", ["ServerTime"], path: "Tests/TestSupport"),
         tests("AppStoreSignedDataTests", ["AppStoreSignedData", "CCrypto", "TestSupport"]),
         tests("ConsentLedgerTests", ["ConsentLedger", "AppStoreSignedData", "TestSupport"]),
         tests("ConsentServerTests", ["ConsentServer", "ConsentLedger", "AppStoreSignedData", "TestSupport"]),
         tests(
             "AppStoreServerAPITests",
-            ["AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "agekit", "TestSupport"]),
+            [
+                "AppStoreServerAPI", "AppStoreSignedData", "ConsentServer", "ConsentLedger", "ServerTime", "agekit",
+                "TestSupport",
+            ]),
         tests(
             "AgeKitCLITests",
             [

@@ -54,10 +54,10 @@ import Testing
             $0.rateLimited = 1
             $0.retryAfterSeconds = 0.05
         }
-        let sleeps = SleepLog()
+        let clock = SleepRecordingClock()
         #expect(
-            try await fixture.client(sleeps: sleeps).appTransactionInfo(transactionId: "2000000000000003") == signed)
-        #expect(sleeps.all.count == 1 && sleeps.all.allSatisfy { $0 <= 0.06 })
+            try await fixture.client(clock: clock).appTransactionInfo(transactionId: "2000000000000003") == signed)
+        #expect(clock.sleeps.count == 1 && clock.sleeps.allSatisfy { $0 <= 0.06 })
 
         var credentials = fixture.credentials
         credentials.signingKey = APISigningKey.generateP256()

@@ -1,6 +1,5 @@
 import AppStoreServerAPI
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -51,13 +50,12 @@ import Testing
     }
 
     @Test func tokenIsReusedUntilNearExpiryThenRenewed() throws {
-        let clock = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        let issuer = TokenIssuer(
-            credentials: credentials, lifetime: 300, renewalMargin: 60, now: { clock.withLock { $0 } })
+        let clock = TestClock(milliseconds: 1_800_000_000_000)
+        let issuer = TokenIssuer(credentials: credentials, lifetime: 300, renewalMargin: 60, clock: clock)
         let first = try issuer.token()
-        clock.withLock { $0 += 200 }
+        clock.advance(seconds: 200)
         #expect(try issuer.token() == first)
-        clock.withLock { $0 += 50 }  // 50 s left: under the margin
+        clock.advance(seconds: 50)  // 50 s left: under the margin
         let renewed = try issuer.token()
         #expect(renewed != first)
         #expect(AuthenticationToken.decode(renewed)?.claims.iat == 1_800_000_250)

@@ -1,6 +1,7 @@
 import AppStoreServerAPI
 import ConsentServer
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ClientTests {
@@ -30,12 +31,12 @@ import Testing
             $0.rateLimited = 2
             $0.retryAfterSeconds = 0.05
         }
-        let sleeps = SleepLog()
-        let page = try await fixture.client(sleeps: sleeps).notificationHistory(fixture.lastWeek)
+        let clock = SleepRecordingClock()
+        let page = try await fixture.client(clock: clock).notificationHistory(fixture.lastWeek)
         #expect(page.notificationHistory.count == 3)
-        #expect(sleeps.all.count == 2)
+        #expect(clock.sleeps.count == 2)
         // Waited what Retry-After said (a UNIX time in ms, ~50 ms ahead), not a generic backoff.
-        #expect(sleeps.all.allSatisfy { $0 <= 0.06 })
+        #expect(clock.sleeps.allSatisfy { $0 <= 0.06 })
     }
 
     @Test func rateLimitOutlastingTheRetriesIsReportedWithRetryAfter() async throws {
@@ -136,7 +137,7 @@ import Testing
         fixture.standIn.stop()
         let client = AppStoreServerAPIClient(
             credentials: fixture.credentials, environment: .sandbox, baseURL: url, transport: HTTPClientTransport(),
-            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: 0.001), timeout: 5)
+            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: 0.001), timeout: 5, clock: SleepRecordingClock())
         await #expect(throws: AppStoreServerAPIError(.network, "")) {
             try await client.notificationHistory(fixture.lastWeek)
         }
@@ -202,15 +203,13 @@ struct CannedTransport: APITransport {
 }
 
 @Suite struct ErrorMappingTests {
-    static let now = Date(timeIntervalSince1970: 1_800_000_000)
-
     func error(status: Int, headers: [String: String] = [:], body: String) async -> AppStoreServerAPIError? {
         let client = AppStoreServerAPIClient(
             credentials: APICredentials(keyId: "K", issuerId: "I", bundleId: "B", signingKey: .generateP256()),
             environment: .production,
             transport: CannedTransport(
                 response: APIHTTPResponse(status: status, headers: headers, body: Data(body.utf8))),
-            retryPolicy: .never, now: { Self.now })
+            retryPolicy: .never, clock: TestClock(milliseconds: 1_800_000_000_000))
         do {
             _ = try await client.requestTestNotification()
             return nil

@@ -3,6 +3,7 @@ import AppStoreSignedData
 import ConsentLedger
 import ConsentServer
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -93,13 +94,13 @@ import Testing
                 keyId: StandInFixture.keyId, issuerId: StandInFixture.issuerId, privateKey: keyFile.path,
                 baseURL: fixture.standIn.baseURL.absoluteString),
             historySync: HistorySyncConfiguration(intervalMinutes: 60, lookbackHours: 24))
-        let lines = SleepLog()
+        let lines = Mutex(0)
         let said = DispatchSemaphore(value: 0)
         let schedule = try #require(
             try HistorySyncSchedule(
                 apps: [app], intake: intake,
                 say: { _ in
-                    lines.record(1)
+                    lines.withLock { $0 += 1 }
                     said.signal()
                 }))
         #expect(schedule.summary == ["  history sync com.example.agekit Sandbox: every 60 min over the last 24 h"])
@@ -108,7 +109,7 @@ import Testing
         // waits can hold for a minute or more on two cores: the bound matters only when it never comes.
         _ = await onOwnThread { said.wait(timeout: .now() + 300) }
         schedule.stop()
-        #expect(lines.all.count == 1)
+        #expect(lines.withLock { $0 } == 1)
         #expect(try ledger.notificationCount() == 45)
     }
 

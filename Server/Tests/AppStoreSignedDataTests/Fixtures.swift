@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppStoreSignedData
@@ -22,9 +23,11 @@ enum Fixtures {
         // the machine (a test that needs it refilled moves a clock of its own).
         SignedDataVerifier(
             anchors: authorities.map(\.rootAnchor), effectiveTime: effectiveTime, cacheCapacity: cacheCapacity,
-            maxInputBytes: maxInputBytes, newChainsPerSecond: newChainsPerSecond, clock: { now },
-            budgetSeconds: { 0 })
+            maxInputBytes: maxInputBytes, newChainsPerSecond: newChainsPerSecond, clock: clock())
     }
+
+    /// A clock standing at ``now`` until the test moves it.
+    static func clock() -> TestClock { TestClock(milliseconds: milliseconds(now)) }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) }
 

@@ -216,7 +216,7 @@ struct KnownIntermediatesTests {
         let ca = try Fixtures.authority()
         let verifier = SignedDataVerifier(
             anchors: [ca.rootAnchor.restricted(to: [.localTesting, .xcode])], newChainsPerSecond: 1,
-            clock: { Fixtures.now })
+            clock: Fixtures.clock())
         _ = try verifier.verifyTransaction(try ca.sign(Fixtures.transaction()))
         let rotated = try Self.leaf(of: ca)
         func transaction(_ environment: Environment) -> JWSTransaction {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import AppStoreSignedData
@@ -40,18 +39,16 @@ struct RefusedHeadersTests {
     @Test("a chain held back by the budget is not remembered: later it gets its verdict")
     func busyIsNoVerdict() throws {
         let ca = try Fixtures.authority()
-        let seconds = Mutex(100.0)
-        let verifier = SignedDataVerifier(
-            anchors: [ca.rootAnchor], effectiveTime: .signedDate, cacheCapacity: 64, maxInputBytes: 1 << 20,
-            newChainsPerSecond: 1, clock: { Fixtures.now }, budgetSeconds: { seconds.withLock { $0 } })
+        let clock = Fixtures.clock()
+        let verifier = SignedDataVerifier(anchors: [ca.rootAnchor], newChainsPerSecond: 1, clock: clock)
         let spent = try Self.forged(by: try Fixtures.authority(), root: ca)
         #expect(Fixtures.failure { try verifier.verifyTransaction(spent) } == .untrustedChain)
         let held = try Self.forged(by: try Fixtures.authority(), root: ca)
         #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .verificationBusy)
         // Still the same second: still no verdict.
-        seconds.withLock { $0 += 0.5 }
+        clock.advance(seconds: 0.5)
         #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .verificationBusy)
-        seconds.withLock { $0 += 0.6 }
+        clock.advance(seconds: 0.6)
         #expect(Fixtures.failure { try verifier.verifyTransaction(held) } == .untrustedChain)
     }
 

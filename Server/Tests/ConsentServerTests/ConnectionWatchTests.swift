@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ConsentServer
@@ -10,11 +11,11 @@ import Testing
 struct ConnectionWatchTests {
     /// A clock the test sets, and the sockets the watch shut down, in order.
     final class Harness: Sendable {
-        let time = Mutex<Double>(1_000)
+        let clock = TestClock(monotonic: 1_000)
         let shut = Mutex<[Int32]>([])
         let codes = Mutex<[String]>([])
 
-        func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
+        func advance(_ seconds: Double) { clock.advance(seconds: seconds) }
         var shutSockets: [Int32] { shut.withLock { $0 } }
 
         func watch(
@@ -22,7 +23,7 @@ struct ConnectionWatchTests {
         ) -> ConnectionWatch {
             ConnectionWatch(
                 headSeconds: headSeconds, minBodyBytesPerSecond: minBodyBytesPerSecond, maxBodyBytes: maxBodyBytes,
-                capacity: capacity, now: { self.time.withLock { $0 } }, seed: 42,
+                capacity: capacity, clock: clock, seed: 42,
                 shutDown: { socket in self.shut.withLock { $0.append(socket) } },
                 expired: { code in self.codes.withLock { $0.append(code) } })
         }

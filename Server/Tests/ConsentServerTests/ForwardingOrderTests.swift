@@ -1,6 +1,7 @@
 import ConsentLedger
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ConsentServer
@@ -8,7 +9,7 @@ import Testing
 /// A backend whose every answer takes `secondsPerPost` on a shared test clock, and that can
 /// run a second forwarder while the first waits for it (a concurrent worker, made exact).
 final class SlowBackend: HTTPClient, Sendable {
-    let now = Mutex<Int64>(1_000_000)
+    let clock = TestClock(milliseconds: 1_000_000)
     let eventIds = Mutex<[String]>([])
     let kinds = Mutex<[String]>([])
     let secondsPerPost: Int64
@@ -21,14 +22,12 @@ final class SlowBackend: HTTPClient, Sendable {
         self.statuses = Mutex(statuses)
     }
 
-    var clock: ServerClock { ServerClock { [self] in now.withLock { $0 } } }
-
     /// Runs `work` once, inside post number `post` (from 1).
     func during(post: Int, _ work: @escaping @Sendable () -> Void) { duringPost.withLock { $0 = (post, work) } }
 
     func send(_ request: HTTPClientRequest) throws(ServerError) -> HTTPClientResponse {
         let (headers, body) = (request.headers, request.body)
-        now.withLock { $0 += secondsPerPost * 1000 }
+        clock.advance(seconds: Double(secondsPerPost))
         let count = posts.withLock { count in
             count += 1
             return count

@@ -1,5 +1,6 @@
 import ConsentServer
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("HTTP server lifecycle")
@@ -112,7 +113,7 @@ struct TransportLifecycleTests {
             server.stop(drainTimeoutSeconds: 5)
             stopped.signal()
         }
-        Thread.sleep(forTimeInterval: 0.2)  // the stop is now waiting for the first request
+        #expect(waitUntil { server.isDraining }, "the stop never began")  // it waits for the first request
         let late = try TestConnection(port: port)
         try late.send("GET /late HTTP/1.1\r\nHost: test\r\n\r\n")
         let refused = try late.readResponse()
@@ -162,7 +163,7 @@ struct TransportLifecycleTests {
         let server = try startedServer(EchoResponder())
         let connection = try TestConnection(port: server.port)
         try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\nhalf-")
-        Thread.sleep(forTimeInterval: 0.2)  // the head is in: the request is in flight
+        #expect(waitUntil { server.requestsInFlight == 1 }, "the head never came in")  // the request is in flight
         let stopped = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             server.stop(drainTimeoutSeconds: 5)

@@ -1,5 +1,6 @@
 import ConsentServer
 import Foundation
+import ServerTime
 import Synchronization
 
 /// The app's backend in `agekit demo`: takes the events the receiver forwards, checks each
@@ -30,11 +31,11 @@ final class DemoBackend: HTTPResponder {
 
     /// The first event received within `seconds`, or nil.
     func firstEvent(within seconds: Double) async -> Event? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(seconds))
-        while clock.now < deadline {
+        let clock = SystemClock()
+        let deadline = clock.monotonic() + seconds
+        while clock.monotonic() < deadline {
             if let event = events.withLock({ $0.first }) { return event }
-            try? await Task.sleep(for: .milliseconds(50))
+            await clock.sleep(seconds: 0.05)
         }
         return events.withLock { $0.first }
     }

@@ -1,6 +1,7 @@
 import ConsentLedger
 import ConsentServer
 import Foundation
+import ServerTime
 
 /// `agekit events`: the forwarding outbox, seen and repaired from the command line.
 struct EventsCommand: Command {
@@ -75,7 +76,7 @@ struct EventsCommand: Command {
             case "status": report.status(try ledger.outboxCounts())
             case "dead": report.dead(try ledger.outboxItems(state: .dead, limit: limit))
             default:
-                report.requeued(try ledger.requeueDead(bundleId: parsed.value("app"), at: ServerClock.system.now()))
+                report.requeued(try ledger.requeueDead(bundleId: parsed.value("app"), at: SystemClock().now()))
             }
         } catch {
             throw .failure(code: error.code.rawValue, message: error.reason)

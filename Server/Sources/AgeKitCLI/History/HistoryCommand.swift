@@ -1,6 +1,7 @@
 import AppStoreServerAPI
 import ConsentServer
 import Foundation
+import ServerTime
 
 /// `agekit history sync`: recovers missed notifications from Get Notification History;
 /// `agekit history attribute`: attributes accounts and revocations through Get App
@@ -78,7 +79,8 @@ struct HistoryCommand: Command {
         guard let since = try parsed.value("since", as: "an ISO 8601 date", APICommandOptions.date) else {
             throw .usage("--since is required")
         }
-        let until = try parsed.value("until", as: "an ISO 8601 date", APICommandOptions.date) ?? Date()
+        let now = SystemClock().date()
+        let until = try parsed.value("until", as: "an ISO 8601 date", APICommandOptions.date) ?? now
         // A mistake in the options themselves: a usage error (exit 2), like every other one.
         if parsed.value("subtype") != nil && parsed.value("type") == nil {
             throw .usage("--subtype needs --type (a subtype is one of a type's)")
@@ -89,7 +91,7 @@ struct HistoryCommand: Command {
             notificationSubtype: parsed.value("subtype"), onlyFailures: parsed.flag("only-failures"),
             transactionId: parsed.value("transaction-id"))
         do {
-            try request.validate(environment: options.environment, now: Date())
+            try request.validate(environment: options.environment, now: now)
         } catch {
             throw .failure(code: error.code.rawValue, message: error.reason)
         }

@@ -1,6 +1,7 @@
 import ConsentLedger
 import ConsentServer
 import Foundation
+import ServerTime
 
 /// `agekit import revocations`: a console's export of revoked approvals into the ledger.
 struct ImportCommand: Command {
@@ -63,7 +64,7 @@ struct ImportCommand: Command {
         let (ledger, apps) = try LedgerAccess.open(parsed, console)
         defer { ledger.close() }
         let bundleId = try LedgerAccess.app(parsed.value("app"), among: apps)
-        let now = ServerClock.system.now()
+        let now = SystemClock().now()
         let outcome: StoreImportOutcome
         do {
             let rows = try RevocationFile(

@@ -1,6 +1,7 @@
 import ConsentLedger
 import ConsentServer
 import Foundation
+import ServerTime
 
 /// `agekit link`: a Google Play or Amazon install linked to an account from the command line,
 /// as the admin API's `POST /v1/apps/{bundleId}/store-installs` does.
@@ -60,7 +61,7 @@ struct LinkCommand: Command {
         do {
             account = try await ledger.linkStoreInstall(
                 bundleId: bundleId, accountId: link.accountId, store: link.store, installId: link.installId,
-                status: link.status, statusDate: link.statusDate, at: ServerClock.system.now())
+                status: link.status, statusDate: link.statusDate, at: SystemClock().now())
         } catch {
             throw .failure(code: error.code.rawValue, message: error.reason)
         }

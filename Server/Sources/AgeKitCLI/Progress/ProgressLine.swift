@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 import Synchronization
 
 /// Progress of long work on standard error: nothing for the first second (a short run stays
@@ -8,33 +9,35 @@ final class ProgressLine: Sendable {
     private let label: String
     private let unit: String
     private let console: Console
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
-    private let lastLine: Mutex<ContinuousClock.Instant?> = Mutex(nil)
+    private let clock: any ServerClock
+    /// Monotonic seconds, as are the lines' times.
+    private let start: Double
+    private let lastLine: Mutex<Double?> = Mutex(nil)
 
     /// - Parameters:
     ///   - label: the command, which starts each line (`explore`).
     ///   - unit: what is counted (`cells`).
-    ///   - start: when the work began (now by default; tests give an earlier one).
-    init(_ label: String, unit: String, console: Console, start: ContinuousClock.Instant = ContinuousClock().now) {
+    ///   - clock: the work begins at its now (tests move their own).
+    init(_ label: String, unit: String, console: Console, clock: any ServerClock = SystemClock()) {
         self.label = label
         self.unit = unit
         self.console = console
-        self.start = start
+        self.clock = clock
+        self.start = clock.monotonic()
     }
 
     /// Reports `done` of `total`; the estimate assumes the rest goes at the pace so far.
     func report(_ done: Int, _ total: Int) {
-        let now = clock.now
+        let now = clock.monotonic()
         let elapsed = now - start
-        guard elapsed >= .seconds(1) else { return }
+        guard elapsed >= 1 else { return }
         let due = lastLine.withLock { last in
-            guard done == total || last.map({ now - $0 >= .seconds(1) }) ?? true else { return false }
+            guard done == total || last.map({ now - $0 >= 1 }) ?? true else { return false }
             last = now
             return true
         }
         guard due else { return }
-        console.err(Self.line(label, unit, done: done, total: total, elapsed: elapsed))
+        console.err(Self.line(label, unit, done: done, total: total, elapsed: .seconds(elapsed)))
     }
 
     static func line(_ label: String, _ unit: String, done: Int, total: Int, elapsed: Duration) -> String {

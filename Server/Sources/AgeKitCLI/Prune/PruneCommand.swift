@@ -1,6 +1,7 @@
 import ConsentLedger
 import ConsentServer
 import Foundation
+import ServerTime
 
 /// `agekit prune`: retention by hand, what serve's `retention` schedule does.
 struct PruneCommand: Command {
@@ -55,7 +56,7 @@ struct PruneCommand: Command {
         let (ledger, _) = try EventsCommand.openLedger(parsed, console)
         defer { ledger.close() }
         let day: Int64 = 86_400_000
-        let now = ServerClock.system.now()
+        let now = SystemClock().now()
         let report: Ledger.PruneReport
         do {
             report = try ledger.prune(

@@ -1,6 +1,7 @@
 import ConsentLedger
 import ConsentServer
 import Foundation
+import ServerTime
 
 /// `agekit simulate event`: a sample consent event sent to a backend exactly as the
 /// forwarder sends one (same body shape, same signature headers), so a backend's signature
@@ -17,7 +18,7 @@ enum SimulateEvent {
                 "--kind: '\(kindName)' is not one of \(kinds.joined(separator: ", "))"
                     + NearestName.hint(for: kindName, among: kinds))
         }
-        let now = ServerClock.system.now()
+        let now = SystemClock().now()
         let event = LedgerEvent(
             cursor: now, bundleId: bundleId, kind: kind, accountId: parsed.value("account-id") ?? "sample-account",
             appTransactionId: String(UInt64.random(in: 700_000_000_000_000_000...799_999_999_999_999_999)),
@@ -60,7 +61,7 @@ enum SimulateEvent {
                 throw .usage("name --to URL and --secret SECRET, or a --config whose app forwards events")
             }
             if secret == nil, previous == nil, let until = target.previousSecretUntil,
-                until > ServerClock.system.now()
+                until > SystemClock().now()
             {
                 previous = target.previousSecret
             }

@@ -1,5 +1,6 @@
 import ConsentLedger
 import Foundation
+import ServerTime
 
 /// `agekit simulate revocations`: a console's export of revoked approvals, made up. The
 /// consoles do not publish their column names; these headers are two spellings the importer
@@ -13,7 +14,7 @@ enum SimulateRevocations {
         let date = try options.value("revoked-at", as: "a date such as 2026-03-05T14:30:00Z") {
             ISO8601DateFormatter().date(from: $0)
         }
-        let when = (date ?? Date()).formatted(.iso8601)
+        let when = (date ?? SystemClock().date()).formatted(.iso8601)
         let timed = !options.flag("without-time")
         let header: [String] =
             switch store {

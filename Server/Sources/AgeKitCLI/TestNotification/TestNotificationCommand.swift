@@ -2,6 +2,7 @@ import AppStoreServerAPI
 import AppStoreSignedData
 import ConsentServer
 import Foundation
+import ServerTime
 
 /// `agekit test-notification`: asks Apple to send a TEST notification and waits for it.
 struct TestNotificationCommand: Command {
@@ -50,7 +51,8 @@ struct TestNotificationCommand: Command {
             throw .failure(code: error.code.rawValue, message: error.reason)
         }
         console.err("requested a TEST notification for \(options.app.bundleId) \(options.environment.rawValue)")
-        let deadline = Date().addingTimeInterval(timeout)
+        let clock = SystemClock()
+        let deadline = clock.monotonic() + timeout
         var status: TestNotificationStatus?
         while true {
             do {
@@ -60,8 +62,8 @@ struct TestNotificationCommand: Command {
             } catch {
                 status = nil  // not known yet: Apple records the status a moment after the request
             }
-            if status?.delivered == true || Date() >= deadline { break }
-            try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+            if status?.delivered == true || clock.monotonic() >= deadline { break }
+            await clock.sleep(seconds: interval)
         }
         let attempts = (status?.sendAttempts ?? []).map { $0.sendAttemptResult ?? "?" }
         guard let status, status.delivered else {

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 import Synchronization
 
 /// Hands out the token for each request: a short-lived one (5 minutes by default), reused
@@ -8,21 +9,21 @@ package final class TokenIssuer: Sendable {
     package let lifetime: TimeInterval
     /// A token with less than this left is not sent: it could expire in flight.
     package let renewalMargin: TimeInterval
-    private let now: @Sendable () -> Date
+    private let clock: any ServerClock
     private let cached = Mutex<(token: String, expires: Date)?>(nil)
 
     package init(
         credentials: APICredentials, lifetime: TimeInterval = 300, renewalMargin: TimeInterval = 60,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: any ServerClock = SystemClock()
     ) {
         self.credentials = credentials
         self.lifetime = lifetime
         self.renewalMargin = min(renewalMargin, lifetime / 2)
-        self.now = now
+        self.clock = clock
     }
 
     package func token() throws(AppStoreServerAPIError) -> String {
-        let current = now()
+        let current = clock.date()
         if let cached = cached.withLock({ $0 }), cached.expires.timeIntervalSince(current) > renewalMargin {
             return cached.token
         }

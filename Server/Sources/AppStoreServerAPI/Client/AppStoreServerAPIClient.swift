@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 
 /// The App Store Server API endpoints AgeKit needs: notification history, test
 /// notifications and app transaction info. Every call carries a fresh-enough JWT, is retried per ``RetryPolicy``, and
@@ -12,26 +13,22 @@ package struct AppStoreServerAPIClient: Sendable {
     /// Seconds one HTTP exchange may take.
     package let timeout: TimeInterval
     let transport: any APITransport
-    let now: @Sendable () -> Date
-    let sleep: @Sendable (Double) async -> Void
+    /// The time requests are checked against and the retries' delays are slept on.
+    let clock: any ServerClock
 
     package init(
         credentials: APICredentials, environment: APIEnvironment, baseURL: URL? = nil,
         transport: any APITransport, retryPolicy: RetryPolicy = RetryPolicy(),
         tokenLifetime: TimeInterval = 300, timeout: TimeInterval = 30,
-        now: @escaping @Sendable () -> Date = { Date() },
-        sleep: @escaping @Sendable (Double) async -> Void = { seconds in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-        }
+        clock: any ServerClock = SystemClock()
     ) {
         self.environment = environment
         self.baseURL = baseURL ?? environment.baseURL
-        self.tokens = TokenIssuer(credentials: credentials, lifetime: tokenLifetime, now: now)
+        self.tokens = TokenIssuer(credentials: credentials, lifetime: tokenLifetime, clock: clock)
         self.transport = transport
         self.retryPolicy = retryPolicy
         self.timeout = timeout
-        self.now = now
-        self.sleep = sleep
+        self.clock = clock
     }
 
     // MARK: - Endpoints
@@ -41,7 +38,7 @@ package struct AppStoreServerAPIClient: Sendable {
     package func notificationHistory(
         _ request: NotificationHistoryRequest, paginationToken: String? = nil
     ) async throws(AppStoreServerAPIError) -> NotificationHistoryPage {
-        try request.validate(environment: environment, now: now())
+        try request.validate(environment: environment, now: clock.date())
         var path = "/inApps/v1/notifications/history"
         if let paginationToken {
             path += "?paginationToken=" + Self.queryEscaped(paginationToken)
@@ -104,7 +101,7 @@ package struct AppStoreServerAPIClient: Sendable {
             guard let delay = retryPolicy.delay(after: error, attempt: attempt, jitter: Double.random(in: 0..<1)) else {
                 throw error
             }
-            await sleep(delay)
+            await clock.sleep(seconds: delay)
             attempt += 1
         }
     }
@@ -127,7 +124,7 @@ package struct AppStoreServerAPIClient: Sendable {
             throw AppStoreServerAPIError(
                 .network, "\(method) \(url.host ?? url.absoluteString): \(error.localizedDescription)")
         }
-        guard (200..<300).contains(response.status) else { throw ErrorMapping.error(for: response, now: now()) }
+        guard (200..<300).contains(response.status) else { throw ErrorMapping.error(for: response, now: clock.date()) }
         return response
     }
 

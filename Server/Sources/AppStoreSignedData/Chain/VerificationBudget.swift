@@ -51,12 +51,3 @@ struct LaneBudgets: Sendable {
         newLeaves = VerificationBudget(perSecond: perSecond, seconds: seconds)
     }
 }
-
-/// The budgets' default clock: seconds on the monotonic clock.
-package enum MonotonicSeconds {
-    package static let now: @Sendable () -> Double = {
-        let elapsed = origin.duration(to: .now)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-    private static let origin = ContinuousClock.now
-}

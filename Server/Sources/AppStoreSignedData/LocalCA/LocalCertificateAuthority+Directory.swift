@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 
 /// The authority on disk: six PEM files in a directory that `serve`, `simulate` and the tests
 /// may all ask for at the same moment. One of them creates it, under a lock on the directory,
@@ -14,7 +15,7 @@ extension LocalCertificateAuthority {
     /// `now` for ten years) when the directory holds none. Of several processes that find none
     /// at the same moment, one creates it and the others load that one.
     public static func loadOrCreate(
-        directory: String, now: Date = Date()
+        directory: String, now: Date = SystemClock().date()
     ) throws(VerificationError) -> LocalCertificateAuthority {
         if isComplete(directory) { return try load(directory: directory) }
         try makeDirectory(directory)

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 
 /// Payloads shaped like the App Store's, signed by a ``LocalCertificateAuthority``: what
 /// `agekit simulate` prints and what server tests post.
@@ -10,7 +11,7 @@ public enum SimulatedPayloads {
     /// `data`; every other type a `data` with a signed transaction and renewal info.
     public static func notification(
         type: String, subtype: String?, bundleId: String, environment: Environment, appTransactionId: String,
-        notificationUUID: String = UUID().uuidString.lowercased(), signedDate: Date = Date(),
+        notificationUUID: String = UUID().uuidString.lowercased(), signedDate: Date = SystemClock().date(),
         appAppleId: Int64? = nil, ca: LocalCertificateAuthority
     ) throws(VerificationError) -> String {
         let milliseconds = Self.milliseconds(signedDate)
@@ -66,7 +67,8 @@ public enum SimulatedPayloads {
 
     /// A signed app transaction: what the app would send its backend to link the Apple Account.
     public static func appTransaction(
-        appTransactionId: String, bundleId: String, environment: Environment, receiptCreationDate: Date = Date(),
+        appTransactionId: String, bundleId: String, environment: Environment,
+        receiptCreationDate: Date = SystemClock().date(),
         appAppleId: Int64? = nil, ca: LocalCertificateAuthority
     ) throws(VerificationError) -> String {
         var value = AppTransaction()

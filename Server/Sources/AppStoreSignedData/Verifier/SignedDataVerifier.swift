@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 
 /// Verifies App Store signed data (compact JWS, ES256, `x5c` chain) against configured trust
 /// anchors and decodes it. Safe to share between threads; one instance per set of anchors.
@@ -16,7 +17,7 @@ public final class SignedDataVerifier: Sendable {
     let headers: HeaderCache
     let effectiveTime: EffectiveTime
     public let maxInputBytes: Int
-    let clock: @Sendable () -> Date
+    let clock: any ServerClock
 
     /// - Parameters:
     ///   - anchors: the only roots trusted; `x5c[2]` never is.
@@ -30,30 +31,11 @@ public final class SignedDataVerifier: Sendable {
     ///     budget of its own of the same size, per lane too. Refused chains and intermediates
     ///     are remembered (as many as `cacheCapacity` times 16 of each), so a replayed forgery,
     ///     or a fresh leaf under a refused intermediate, costs a lookup.
-    public convenience init(
+    ///   - clock: the wall time ``EffectiveTime/now`` reads, and the monotonic seconds the
+    ///     budgets refill by (tests move their own).
+    public init(
         anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
-        maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0
-    ) {
-        self.init(
-            anchors: anchors, effectiveTime: effectiveTime, cacheCapacity: cacheCapacity,
-            maxInputBytes: maxInputBytes, newChainsPerSecond: newChainsPerSecond, clock: { Date() })
-    }
-
-    /// As above, with the clock that ``EffectiveTime/now`` reads.
-    public convenience init(
-        anchors: [TrustAnchor], effectiveTime: EffectiveTime = .signedDate, cacheCapacity: Int = 64,
-        maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0, clock: @escaping @Sendable () -> Date
-    ) {
-        self.init(
-            anchors: anchors, effectiveTime: effectiveTime, cacheCapacity: cacheCapacity,
-            maxInputBytes: maxInputBytes, newChainsPerSecond: newChainsPerSecond, clock: clock,
-            budgetSeconds: MonotonicSeconds.now)
-    }
-
-    /// As above, with the monotonic seconds the budgets refill by (tests move their own).
-    package init(
-        anchors: [TrustAnchor], effectiveTime: EffectiveTime, cacheCapacity: Int, maxInputBytes: Int,
-        newChainsPerSecond: Int, clock: @escaping @Sendable () -> Date, budgetSeconds: @escaping @Sendable () -> Double
+        maxInputBytes: Int = 1 << 20, newChainsPerSecond: Int = 0, clock: any ServerClock = SystemClock()
     ) {
         self.policy = ChainPolicy(anchors: anchors)
         self.cache = ChainCache(capacity: cacheCapacity)
@@ -61,7 +43,7 @@ public final class SignedDataVerifier: Sendable {
         self.intermediates = KnownIntermediates(trustedCapacity: cacheCapacity, refusedCapacity: cacheCapacity * 16)
         self.lanes = Dictionary(
             uniqueKeysWithValues: VerificationLane.allCases.map {
-                ($0, LaneBudgets(perSecond: newChainsPerSecond, seconds: budgetSeconds))
+                ($0, LaneBudgets(perSecond: newChainsPerSecond, seconds: { clock.monotonic() }))
             })
         self.headers = HeaderCache(capacity: cacheCapacity)
         self.effectiveTime = effectiveTime
@@ -88,10 +70,11 @@ public final class SignedDataVerifier: Sendable {
     }
 
     /// A notification delivered live: besides its own signing time, every chain in it must
-    /// be valid at `receivedAt`, so a backdated `signedDate` cannot bring an expired leaf back.
+    /// be valid at `receivedAt` (milliseconds since 1970, as `signedDate` and the ledger's
+    /// rows), so a backdated `signedDate` cannot bring an expired leaf back.
     /// A never-seen chain in it is charged to `lane`'s budget.
     public func verifyNotification(
-        _ jws: String, receivedAt: Date?, lane: VerificationLane = .reserved
+        _ jws: String, receivedAt: Int64?, lane: VerificationLane = .reserved
     ) throws(VerificationError) -> VerifiedNotification {
         var context = Context(keepsHeader: true, lane: lane)
         return try notification(ArraySlice(jws.utf8), receivedAt: receivedAt, context: &context)
@@ -103,7 +86,7 @@ public final class SignedDataVerifier: Sendable {
     /// `headerChecked`: the caller has just asked ``knownRefusal(of:)`` of the same header
     /// segment, and the answer was nil; the lookup is not made again.
     public func verifySignedNotification(
-        _ jws: ArraySlice<UInt8>, receivedAt: Date?, lane: VerificationLane = .reserved, headerChecked: Bool = false
+        _ jws: ArraySlice<UInt8>, receivedAt: Int64?, lane: VerificationLane = .reserved, headerChecked: Bool = false
     ) throws(VerificationError) -> SignedNotification {
         var context = Context(keepsHeader: true, keepsParts: true, lane: lane, headerChecked: headerChecked)
         let notification = try notification(jws, receivedAt: receivedAt, context: &context)
@@ -112,9 +95,9 @@ public final class SignedDataVerifier: Sendable {
     }
 
     private func notification(
-        _ jws: ArraySlice<UInt8>, receivedAt: Date?, context: inout Context
+        _ jws: ArraySlice<UInt8>, receivedAt: Int64?, context: inout Context
     ) throws(VerificationError) -> VerifiedNotification {
-        context.receivedAt = receivedAt.map { Self.milliseconds($0) / 1000 }
+        context.receivedAt = receivedAt.map { $0 / 1000 }
         var notification = try verify(
             jws, as: VerifiedNotification.self, context: &context, date: { $0.signedDate },
             environment: { $0.environment })
@@ -280,7 +263,7 @@ extension SignedDataVerifier {
             }
             return (signed, T.self == AppTransaction.self ? "(receiptCreationDate)" : "(signedDate)")
         case .now:
-            return (Self.milliseconds(clock()), "(now)")
+            return (clock.now(), "(now)")
         case .at(let instant):
             return (Self.milliseconds(instant), "(given instant)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 import Synchronization
 
 /// A bound on how long a caller waits for a commit. Storage that stalls (a frozen file
@@ -129,11 +130,13 @@ package protocol ExpiryTicking: Sendable {
     func cancel()
 }
 
-/// The real one: a dispatch timer on the monotonic clock, a quarter of a tick of leeway.
+/// The real one: a dispatch timer, a quarter of a tick of leeway, and `clock`'s monotonic time.
 package struct DispatchExpiryTimer: ExpiryTimer {
-    package init() {}
+    private let clock: any ServerClock
 
-    package var nowNanoseconds: UInt64 { DispatchTime.now().uptimeNanoseconds }
+    package init(clock: any ServerClock = SystemClock()) { self.clock = clock }
+
+    package var nowNanoseconds: UInt64 { UInt64(max(0, clock.monotonic()) * 1e9) }
 
     package func start(every interval: UInt64, _ tick: @escaping @Sendable () -> Void) -> any ExpiryTicking {
         let timer = DispatchSource.makeTimerSource(queue: .global())

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 
 /// Copies the WAL back into the database file on a thread of its own. With automatic
 /// checkpoints the writer would stop every few hundred commits to copy pages and sync the
@@ -31,11 +32,15 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     /// The database whose shared-memory index is checked before each checkpoint (see
     /// `SQLiteFiles.unwritableIndex`).
     private let indexPath: String
+    /// The once-a-second wait ends at its wall time (a condition waits until a date).
+    private let clock: any ServerClock
 
     init(
-        connection: SQLiteConnection, indexPath: String, threshold: Int = 256, restartFrames: Int
+        connection: SQLiteConnection, indexPath: String, threshold: Int = 256, restartFrames: Int,
+        clock: any ServerClock
     ) throws(LedgerError) {
         self.connection = connection
+        self.clock = clock
         self.indexPath = indexPath
         self.threshold = threshold
         self.restartFrames = restartFrames
@@ -76,7 +81,7 @@ final class SQLiteCheckpointer: @unchecked Sendable {
         condition.lock()
         while running {
             // Also checkpoint a quiet database once a second, so the WAL stays small.
-            _ = condition.wait(until: Date().addingTimeInterval(1))
+            _ = condition.wait(until: clock.date().addingTimeInterval(1))
             guard pendingWrites > 0 else { continue }
             pendingWrites = 0
             condition.unlock()

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 
 /// The embedded store: one writer thread that groups concurrent writes into one durable
 /// commit (WAL, `synchronous=FULL`), and a small pool of reader connections.
@@ -32,13 +33,16 @@ package final class SQLiteStore: LedgerStore, @unchecked Sendable {
     /// Set when the files were deleted or replaced: every write fails (503) until the files
     /// are opened again.
     private var broken: String?
+    /// Monotonic seconds of the last reopening, on `clock`.
     private var lastReopen = 0.0
+    private let clock: any ServerClock
     private var migrations: [Migration] = []
 
     /// Opens `path` (":memory:" keeps everything in one shared in-memory database). Under
     /// steady writes the WAL is started over once it holds `walRestartFrames` pages (16 MiB).
     package init(
-        path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256, walRestartFrames: Int = 4_096
+        path: String, busyTimeoutMilliseconds: Int32 = 2_000, maxBatch: Int = 256, walRestartFrames: Int = 4_096,
+        clock: any ServerClock = SystemClock()
     ) throws(LedgerError) {
         // Readers must see the writer's in-memory database: memdb shares it by name, without
         // shared-cache table locks.
@@ -49,11 +53,12 @@ package final class SQLiteStore: LedgerStore, @unchecked Sendable {
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.maxBatch = maxBatch
         self.walRestartFrames = walRestartFrames
+        self.clock = clock
         files = path == ":memory:" ? nil : SQLiteFiles(path: path)
         indexMappedWritable = files == nil || SQLiteFiles.unwritableIndex(path: path) == nil
         let (writer, checkpointer) = try Self.openWriter(
             path: self.path, onDisk: files != nil, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            walRestartFrames: walRestartFrames)
+            walRestartFrames: walRestartFrames, clock: clock)
         self.writer = writer
         self.checkpointer = checkpointer
         let thread = Thread { [self] in runWriter() }
@@ -69,7 +74,7 @@ package final class SQLiteStore: LedgerStore, @unchecked Sendable {
     /// The writer connection and, on disk, the checkpointer on a connection of its own (so
     /// commits never wait for a checkpoint).
     private static func openWriter(
-        path: String, onDisk: Bool, busyTimeoutMilliseconds: Int32, walRestartFrames: Int
+        path: String, onDisk: Bool, busyTimeoutMilliseconds: Int32, walRestartFrames: Int, clock: any ServerClock
     ) throws(LedgerError) -> (SQLiteConnection, SQLiteCheckpointer?) {
         if onDisk { SQLiteFiles.prepare(path: path) }
         // Only the writer gathers its WAL writes: see WALGatheringVFS.
@@ -81,7 +86,7 @@ package final class SQLiteStore: LedgerStore, @unchecked Sendable {
             try writer.executeScript("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;")
             checkpointer = try SQLiteCheckpointer(
                 connection: SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds),
-                indexPath: path, restartFrames: walRestartFrames)
+                indexPath: path, restartFrames: walRestartFrames, clock: clock)
         }
         // Inside a transaction SQLite keeps the pages a statement or a savepoint may have to
         // restore in a statement journal: a temporary file by default, two `pwrite` calls per
@@ -167,7 +172,7 @@ package final class SQLiteStore: LedgerStore, @unchecked Sendable {
                 // Committed to files no path names any more: not acknowledged. Reopening
                 // first copies what they hold back under the path (see `reopen`).
                 broken = reason
-                lastReopen = Self.monotonicSeconds()
+                lastReopen = clock.monotonic()
                 outcome = .commitLost(LedgerError(.unavailable, "\(reason); not stored"))
             }
             if case .rolledBack = outcome { _ = try? connection.execute("ROLLBACK", []) }
@@ -200,7 +205,7 @@ package final class SQLiteStore: LedgerStore, @unchecked Sendable {
     /// first: a deleted database is copied back to its path from the still-open one
     /// (`VACUUM INTO`), and a WAL that is gone is checkpointed into the database file.
     private func reopen() -> Bool {
-        let now = Self.monotonicSeconds()
+        let now = clock.monotonic()
         guard now - lastReopen >= 1, files != nil else { return false }
         lastReopen = now
         // Opened while the index cannot be written, SQLite would map it read-only again, and
@@ -226,7 +231,7 @@ package final class SQLiteStore: LedgerStore, @unchecked Sendable {
         do {
             (writer, checkpointer) = try Self.openWriter(
                 path: path, onDisk: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-                walRestartFrames: walRestartFrames)
+                walRestartFrames: walRestartFrames, clock: clock)
             // Still read-only: kept, so that batches that only read run, and tried again later.
             guard let opened = writer, !opened.isReadOnly else { return false }
             try opened.execute("BEGIN IMMEDIATE", [])
@@ -244,12 +249,6 @@ package final class SQLiteStore: LedgerStore, @unchecked Sendable {
         files?.remember()
         broken = nil
         return true
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     // MARK: - Readers

@@ -1,5 +1,6 @@
 import ConsentLedger
 import Foundation
+import ServerTime
 
 /// Delivers outbox events to each app's backend, at least once: claims due items with a
 /// lease, POSTs them signed, marks them delivered, or schedules a retry with backoff and
@@ -37,7 +38,7 @@ package final class Forwarder: Sendable {
     let ledger: Ledger
     private let targets: [String: Target]
     private let client: any HTTPClient
-    let clock: ServerClock
+    let clock: any ServerClock
     private let workers: Int
     private let idleSeconds: Double
     private let jitter: @Sendable () -> Double
@@ -52,7 +53,7 @@ package final class Forwarder: Sendable {
 
     package init(
         ledger: Ledger, targets: [String: Target], client: any HTTPClient = NetworkHTTPClient(),
-        clock: ServerClock = .system, workers: Int = 2, idleSeconds: Double = 0.2, metrics: Metrics? = nil,
+        clock: any ServerClock = SystemClock(), workers: Int = 2, idleSeconds: Double = 0.2, metrics: Metrics? = nil,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.ledger = ledger

@@ -1,5 +1,6 @@
 internal import CTLS
 import Foundation
+import ServerTime
 
 /// The OpenSSL context of one trust, made once and shared by every connection that uses it:
 /// the system's CA store, or exactly the certificates of one PEM file (a private CA).
@@ -34,13 +35,16 @@ final class HTTPConnection {
     /// "host:port", for messages.
     let place: String
     private let descriptor: Int32
+    /// On `clock`'s monotonic seconds.
     private let deadline: Double
+    private let clock: any ServerClock
     private var ssl: OpaquePointer?
 
-    init(host: String, port: Int, trust: TLSTrust?, deadline: Double) throws(ServerError) {
+    init(host: String, port: Int, trust: TLSTrust?, deadline: Double, clock: any ServerClock) throws(ServerError) {
         place = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         self.deadline = deadline
-        switch Platform.openConnection(host: host, port: port, timeoutSeconds: deadline - Platform.monotonicSeconds()) {
+        self.clock = clock
+        switch Platform.openConnection(host: host, port: port, timeoutSeconds: deadline - clock.monotonic()) {
         case .success(let descriptor):
             self.descriptor = descriptor
         case .failure(let error) where error.unresolved:
@@ -117,7 +121,7 @@ final class HTTPConnection {
 
     /// Gives the next send or receive what is left before the deadline.
     private func limitWaits() throws(ServerError) {
-        let left = deadline - Platform.monotonicSeconds()
+        let left = deadline - clock.monotonic()
         guard left > 0 else { throw ServerError(.noAnswer, "no answer from \(place) in time") }
         Platform.limitWaits(of: descriptor, toSeconds: left)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 import Synchronization
 
 /// The real ``HTTPClient``: HTTP/1.1 over a connection of its own per request
@@ -13,18 +14,22 @@ package struct NetworkHTTPClient: HTTPClient {
     package static let answerLimit = 16 << 20
 
     private let trust: LazyTrust
+    /// What each request's deadline is measured on.
+    private let clock: any ServerClock
 
     /// Trusts the system's CA store, or with `caFile` exactly the certificates in that PEM
     /// file (a server with a private CA, as `agekit simulate --cacert` posts to).
-    package init(caFile: String? = nil) {
+    package init(caFile: String? = nil, clock: any ServerClock = SystemClock()) {
         trust = LazyTrust(caFile: caFile)
+        self.clock = clock
     }
 
     package func send(_ request: HTTPClientRequest) throws(ServerError) -> HTTPClientResponse {
         let target = try Target(request.url)
-        let deadline = Platform.monotonicSeconds() + request.timeoutSeconds
+        let deadline = clock.monotonic() + request.timeoutSeconds
         let connection = try HTTPConnection(
-            host: target.host, port: target.port, trust: target.secure ? try trust.made() : nil, deadline: deadline)
+            host: target.host, port: target.port, trust: target.secure ? try trust.made() : nil, deadline: deadline,
+            clock: clock)
         try connection.write(try Self.head(of: request, target: target) + request.body)
         var received: [UInt8] = []
         while try !HTTPAnswerParser.isWhole(received, method: request.method) {

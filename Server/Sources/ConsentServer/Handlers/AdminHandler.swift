@@ -1,6 +1,7 @@
 import AppStoreSignedData
 import ConsentLedger
 import Foundation
+import ServerTime
 
 /// The `/v1` admin API a developer's backend calls with its bearer token: register app
 /// transactions, read and restore accounts, poll the event feed, read notifications.
@@ -9,7 +10,7 @@ struct AdminHandler: Sendable {
     let verifier: SignedDataVerifier
     let apps: AppRegistry
     let ledger: Ledger
-    let clock: ServerClock
+    let clock: any ServerClock
 
     /// Constant-time comparison, so the token cannot be guessed byte by byte from timing.
     func isAuthorized(_ request: HTTPRequest) -> Bool {

@@ -1,6 +1,7 @@
 import AppStoreSignedData
 import ConsentLedger
 import Foundation
+import ServerTime
 import Synchronization
 
 /// Every route of `agekit serve`, as a pure responder: the transport hands it requests,
@@ -16,7 +17,7 @@ package final class ConsentResponder: HTTPResponder {
     private let readiness: ReadinessProbe
     /// `/metrics` behind the admin token too.
     private let metricsRequireToken: Bool
-    private let clock: ServerClock
+    private let clock: any ServerClock
     package let metrics: Metrics
     private let log: RequestLog
     private let authentication = Mutex(AuthenticationLimit())
@@ -54,7 +55,7 @@ package final class ConsentResponder: HTTPResponder {
     /// A responder with an intake of its own, for tests that call it in-process.
     package convenience init(
         verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, adminToken: String,
-        clock: ServerClock = .system, metrics: Metrics = Metrics(), log: RequestLog = .discard,
+        clock: any ServerClock = SystemClock(), metrics: Metrics = Metrics(), log: RequestLog = .discard,
         freshness: Freshness = Freshness(), metricsRequireToken: Bool = false, appleSources: AddressRanges = .none
     ) {
         self.init(
@@ -64,10 +65,10 @@ package final class ConsentResponder: HTTPResponder {
     }
 
     package func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        let started = Platform.monotonicSeconds()
+        let started = clock.monotonic()
         let route = Route(request)
-        let finish: @Sendable (Reply) -> Void = { [metrics, log] answer in
-            let seconds = Platform.monotonicSeconds() - started
+        let finish: @Sendable (Reply) -> Void = { [clock, metrics, log] answer in
+            let seconds = clock.monotonic() - started
             metrics.increment(
                 "agekit_http_requests_total", [("route", route.name), ("status", String(answer.response.status))])
             metrics.observe("agekit_http_request_duration_seconds", seconds: seconds)
@@ -95,7 +96,7 @@ package final class ConsentResponder: HTTPResponder {
     /// to back off and keeps it from filling the log.
     private func authenticationRefusal(_ request: HTTPRequest) -> Reply? {
         if admin.isAuthorized(request) { return nil }
-        let now = Platform.monotonicSeconds()
+        let now = clock.monotonic()
         if let seconds = authentication.withLock({ $0.retryAfter(request.clientAddress, now: now) }) {
             metrics.increment("agekit_admin_authentication_failures_total", [("outcome", "limited")])
             var refusal = Reply.refusal(

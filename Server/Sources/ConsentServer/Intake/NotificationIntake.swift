@@ -2,6 +2,7 @@ import AppStoreSignedData
 import CodedErrors
 import ConsentLedger
 import Foundation
+import ServerTime
 
 /// The one path every signed notification takes, whether Apple posted it or a history
 /// sync fetched it: verify, check the app, store exactly once, apply its effect.
@@ -17,17 +18,17 @@ package struct NotificationIntake: Sendable {
     let verifier: SignedDataVerifier
     let apps: AppRegistry
     let ledger: Ledger
-    let clock: ServerClock
+    let clock: any ServerClock
     let metrics: Metrics
 
     package init(
-        verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, clock: ServerClock = .system,
+        verifier: SignedDataVerifier, apps: [AppConfiguration], ledger: Ledger, clock: any ServerClock = SystemClock(),
         metrics: Metrics = Metrics()
     ) {
         self.init(verifier: verifier, apps: AppRegistry(apps), ledger: ledger, clock: clock, metrics: metrics)
     }
 
-    init(verifier: SignedDataVerifier, apps: AppRegistry, ledger: Ledger, clock: ServerClock, metrics: Metrics) {
+    init(verifier: SignedDataVerifier, apps: AppRegistry, ledger: Ledger, clock: any ServerClock, metrics: Metrics) {
         self.verifier = verifier
         self.apps = apps
         self.ledger = ledger
@@ -71,8 +72,7 @@ package struct NotificationIntake: Sendable {
         do {
             signed = try verifier.verifySignedNotification(
                 signedPayload,
-                receivedAt: freshness == nil ? nil : Date(timeIntervalSince1970: Double(receivedAt) / 1000), lane: lane,
-                headerChecked: headerChecked)
+                receivedAt: freshness == nil ? nil : receivedAt, lane: lane, headerChecked: headerChecked)
         } catch {
             return completion(unverified(error))
         }
@@ -105,9 +105,9 @@ package struct NotificationIntake: Sendable {
         var draft = NotificationRecord(signed, signedPayload: signedPayload)
         draft.uuid = uuid
         let record = draft
-        let submitted = Platform.monotonicSeconds()
+        let submitted = clock.monotonic()
         ledger.record(record, receivedAt: receivedAt) { [metrics] result in
-            metrics.observe("agekit_store_commit_duration_seconds", seconds: Platform.monotonicSeconds() - submitted)
+            metrics.observe("agekit_store_commit_duration_seconds", seconds: clock.monotonic() - submitted)
             switch result {
             case .success(.duplicate):
                 metrics.increment("agekit_notifications_total", [("type", type), ("outcome", "duplicate")])

@@ -1,4 +1,5 @@
 import ConsentLedger
+import ServerTime
 import Synchronization
 
 /// `/readyz` without a write per request: the store is probed at most once per `interval`,
@@ -12,11 +13,11 @@ final class ReadinessProbe: Sendable {
     }
 
     private let ledger: Ledger
-    private let clock: ServerClock
+    private let clock: any ServerClock
     private let interval: Double
     private let state = Mutex(State())
 
-    init(ledger: Ledger, clock: ServerClock, interval: Double = 1) {
+    init(ledger: Ledger, clock: any ServerClock, interval: Double = 1) {
         self.ledger = ledger
         self.clock = clock
         self.interval = interval
@@ -25,7 +26,7 @@ final class ReadinessProbe: Sendable {
     func check(_ answer: @escaping @Sendable (Result<Bool, LedgerError>) -> Void) {
         // Notifications failing to commit: not ready, whatever the probe's small write says.
         if let failure = ledger.recentFailure(at: clock.now()) { return answer(.failure(failure)) }
-        let now = Platform.monotonicSeconds()
+        let now = clock.monotonic()
         let action: Result<Bool, LedgerError>?? = state.withLock { state in
             if let last = state.last, now - state.probedAt < interval { return .some(last) }
             state.waiting.append(answer)
@@ -56,7 +57,7 @@ final class ReadinessProbe: Sendable {
         ledger.checkWritable(at: clock.now()) { [self] result in
             let waiting = state.withLock { state in
                 state.last = result
-                state.probedAt = Platform.monotonicSeconds()
+                state.probedAt = clock.monotonic()
                 defer { state.waiting = [] }
                 return state.waiting
             }

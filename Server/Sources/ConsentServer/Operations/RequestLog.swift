@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ServerTime
 import Synchronization
 
 /// One JSON line per request: route, status, duration, notification uuid and type, error
@@ -10,15 +11,19 @@ package struct RequestLog: Sendable {
     private let write: @Sendable ([UInt8]) -> Void
     private let sampling: Sampler
 
-    package init(refusalsPerSecond: Int = 0, write: @escaping @Sendable (String) -> Void) {
+    /// `clock`: whose monotonic seconds the sampling counts by.
+    package init(
+        refusalsPerSecond: Int = 0, clock: any ServerClock = SystemClock(),
+        write: @escaping @Sendable (String) -> Void
+    ) {
         self.write = { line in write(String(decoding: line, as: UTF8.self)) }
-        self.sampling = Sampler(perSecond: refusalsPerSecond)
+        self.sampling = Sampler(perSecond: refusalsPerSecond, clock: clock)
     }
 
     /// Lines to `writer`, which buffers them off the request's path.
-    package init(_ writer: LineWriter, refusalsPerSecond: Int = 20) {
+    package init(_ writer: LineWriter, refusalsPerSecond: Int = 20, clock: any ServerClock = SystemClock()) {
         self.write = writer.write
-        self.sampling = Sampler(perSecond: refusalsPerSecond)
+        self.sampling = Sampler(perSecond: refusalsPerSecond, clock: clock)
     }
 
     package static let discard = RequestLog { _ in }
@@ -78,15 +83,17 @@ package struct RequestLog: Sendable {
         private let isSampling: Bool
         private let state: Mutex<RefusalSampling>
         private let queue = DispatchQueue(label: "agekit.log.sampling")
+        private let clock: any ServerClock
 
-        init(perSecond: Int) {
+        init(perSecond: Int, clock: any ServerClock) {
+            self.clock = clock
             isSampling = perSecond > 0
             state = Mutex(RefusalSampling(perSecond: perSecond))
         }
 
         func admit(_ kind: RefusalSampling.Kind, log: RequestLog) -> Bool {
             guard isSampling else { return true }
-            let now = Self.second()
+            let now = second()
             let (write, ended, startedHolding) = state.withLock { sampling in
                 let held = sampling.isHolding
                 let (write, ended) = sampling.admit(kind, at: now)
@@ -95,7 +102,7 @@ package struct RequestLog: Sendable {
             log.write(ended)
             if startedHolding {
                 queue.asyncAfter(deadline: .now() + .milliseconds(1_050)) { [self] in
-                    log.write(roll(to: Self.second()))
+                    log.write(roll(to: second()))
                 }
             }
             return write
@@ -105,7 +112,7 @@ package struct RequestLog: Sendable {
             state.withLock { $0.roll(to: second) }
         }
 
-        private static func second() -> Int { Int(Platform.monotonicSeconds()) }
+        private func second() -> Int { Int(clock.monotonic()) }
     }
 
     /// UTC time with milliseconds, e.g. 2026-11-30T12:00:00.123Z.

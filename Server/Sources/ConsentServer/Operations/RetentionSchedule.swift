@@ -1,5 +1,6 @@
 import ConsentLedger
 import Foundation
+import ServerTime
 import Synchronization
 
 /// serve's retention, run once at start and then every `intervalMinutes`: what
@@ -7,13 +8,13 @@ import Synchronization
 package final class RetentionSchedule: Sendable {
     let ledger: Ledger
     let retention: RetentionConfiguration
-    let clock: ServerClock
+    let clock: any ServerClock
     let say: @Sendable (String) -> Void
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     /// Nil when the schedule is off (`intervalMinutes` 0).
     package init?(
-        ledger: Ledger, retention: RetentionConfiguration, clock: ServerClock = .system,
+        ledger: Ledger, retention: RetentionConfiguration, clock: any ServerClock = SystemClock(),
         say: @escaping @Sendable (String) -> Void
     ) {
         guard retention.intervalMinutes > 0 else { return nil }

@@ -5,18 +5,11 @@
 #endif
 
 /// Every call ConsentServer makes to the operating system, and the only file of the module
-/// that imports it: the clock, sockets and addresses, signals, process limits. The rules
-/// above it (deadlines, sources, forwarded clients) take bytes and times as values and are
-/// tested without a socket, a sleep or a signal.
+/// that imports it: the UTC time of log lines, sockets and addresses, signals, process limits.
+/// The rules above it (deadlines, sources, forwarded clients) take bytes and times as values
+/// and are tested without a socket, a sleep or a signal.
 enum Platform {
     // MARK: Time
-
-    /// Seconds with fractions on the monotonic clock: deadlines and latencies.
-    static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 
     /// Suspends the calling thread (a sweeper's or a poller's, never an event thread).
     static func pause(microseconds: UInt32) {

@@ -3,6 +3,7 @@ import AppStoreSignedData
 import CodedErrors
 import ConsentLedger
 import Foundation
+import ServerTime
 
 /// Where signed app transactions come from: the App Store Server API client, or a test double.
 package protocol AppTransactionSource: Sendable {
@@ -40,14 +41,14 @@ package struct Attribution: Sendable {
     let sources: [Source]
     let verifier: SignedDataVerifier
     let ledger: Ledger
-    let clock: ServerClock
+    let clock: any ServerClock
     let lookupsPerSecond: Double
     /// Look up and verify, change nothing.
     let dryRun: Bool
 
     package init(
         app: AppConfiguration, sources: [Source], verifier: SignedDataVerifier, ledger: Ledger,
-        clock: ServerClock = .system,
+        clock: any ServerClock = SystemClock(),
         lookupsPerSecond: Double = Attribution.lookupsPerSecond, dryRun: Bool = false
     ) {
         self.app = app
@@ -85,7 +86,7 @@ package struct Attribution: Sendable {
             return report
         }
         report.candidates = candidates.count
-        var pace = Pace(perSecond: lookupsPerSecond)
+        var pace = Pace(perSecond: lookupsPerSecond, clock: clock)
         for candidate in candidates {
             guard !Task.isCancelled, report.failure == nil, report.storeFailure == nil else { break }
             let line = await attribute(candidate, pace: &pace, report: &report)
@@ -217,14 +218,19 @@ private enum AppTransactionCheck {
 
 /// At most `perSecond` lookups a second, evenly spaced.
 private struct Pace {
-    let interval: Duration
-    var next = ContinuousClock.now
+    let interval: Double
+    let clock: any ServerClock
+    var next: Double
 
-    init(perSecond: Double) { interval = .milliseconds(Int((1000 / perSecond).rounded(.up))) }
+    init(perSecond: Double, clock: any ServerClock) {
+        interval = (1000 / perSecond).rounded(.up) / 1000
+        self.clock = clock
+        next = clock.monotonic()
+    }
 
     mutating func wait() async {
-        let now = ContinuousClock.now
-        if next > now { try? await Task.sleep(until: next, clock: .continuous) }
+        let now = clock.monotonic()
+        if next > now { await clock.sleep(seconds: next - now) }
         next = max(now, next) + interval
     }
 }

@@ -1,5 +1,6 @@
 import AppStoreServerAPI
 import Foundation
+import ServerTime
 
 /// History sync on a timer inside `agekit serve`: for every app with `"historySync"`, once at
 /// startup and then every `intervalMinutes`, over the last `lookbackHours` (cut to the
@@ -15,6 +16,8 @@ package final class HistorySyncSchedule: Sendable {
 
     let jobs: [Job]
     let say: @Sendable (String) -> Void
+    /// The intake's: each run's window ends at its now.
+    private let clock: any ServerClock
     private let loops = RepeatingTasks()
 
     /// Nil when no app asks for a schedule.
@@ -38,6 +41,7 @@ package final class HistorySyncSchedule: Sendable {
         }
         guard !jobs.isEmpty else { return nil }
         self.jobs = jobs
+        self.clock = intake.clock
         self.say = say
     }
 
@@ -51,7 +55,8 @@ package final class HistorySyncSchedule: Sendable {
 
     package func start() {
         for job in jobs {
-            loops.every(job.interval) { [say] in say(Self.line(job, await Self.runOnce(job, now: Date()))) }
+            loops.every(job.interval) { [say, clock] in say(Self.line(job, await Self.runOnce(job, now: clock.date())))
+            }
         }
     }
 

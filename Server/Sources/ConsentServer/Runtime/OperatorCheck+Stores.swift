@@ -7,7 +7,7 @@ extension OperatorCheck {
     /// The console's window: past it, revocations not imported are gone.
     static let consoleDays = 90
 
-    func storeImports(_ imports: [StoreImportRecord], now: Date = Date()) -> [Verdict] {
+    func storeImports(_ imports: [StoreImportRecord]) -> [Verdict] {
         configuration.apps.flatMap { app in
             app.storeImports.sorted { $0.key.rawValue < $1.key.rawValue }.map { store, maxAgeDays in
                 let subject = store.rawValue
@@ -18,7 +18,7 @@ extension OperatorCheck {
                             "\(app.bundleId): never imported; run 'agekit import revocations --store \(store.rawValue)' "
                             + "at least every \(maxAgeDays) days")
                 }
-                let days = Int((now.timeIntervalSince1970 * 1000 - Double(last.importedAt)) / 86_400_000)
+                let days = Int(Double(clock.now() - last.importedAt) / 86_400_000)
                 let when = Date(timeIntervalSince1970: Double(last.importedAt) / 1000).formatted(.iso8601)
                 let detail = "\(app.bundleId): last import \(when), \(days) days ago (\(last.rows) rows)"
                 if days >= Self.consoleDays {

@@ -1,6 +1,7 @@
 import AppStoreSignedData
 import ConsentLedger
 import Foundation
+import ServerTime
 
 /// What `agekit check` verifies, and `serve` before it starts: each part of a configuration
 /// that can be wrong on a bad day, with a verdict, without serving and without writing a
@@ -28,14 +29,18 @@ package struct OperatorCheck: Sendable {
     package let configuration: ServerConfiguration
     package let environment: [String: String]
     package let openStore: @Sendable (String) throws(LedgerError) -> any LedgerStore
+    /// What rotation windows and import ages are measured against.
+    package let clock: any ServerClock
 
     package init(
         configuration: ServerConfiguration, environment: [String: String],
-        openStore: @escaping @Sendable (String) throws(LedgerError) -> any LedgerStore
+        openStore: @escaping @Sendable (String) throws(LedgerError) -> any LedgerStore,
+        clock: any ServerClock = SystemClock()
     ) {
         self.configuration = configuration
         self.environment = environment
         self.openStore = openStore
+        self.clock = clock
     }
 
     /// Every verdict; `listen` false when the caller binds the addresses itself next.
@@ -197,7 +202,7 @@ package struct OperatorCheck: Sendable {
     /// the previous one can go.
     func rotation(_ bundleId: String, until: Int64) -> Verdict {
         let end = Date(timeIntervalSince1970: Double(until) / 1000).formatted(.iso8601)
-        return until > Int64(Date().timeIntervalSince1970 * 1000)
+        return until > clock.now()
             ? Verdict(
                 outcome: .ok, subject: "secret",
                 detail: "\(bundleId): rotating, events signed with the secret and previousSecret until \(end)")

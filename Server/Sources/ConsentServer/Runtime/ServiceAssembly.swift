@@ -1,6 +1,7 @@
 import AppStoreSignedData
 import ConsentLedger
 import Foundation
+import ServerTime
 
 /// The services behind every server-side command, built from one configuration: trust
 /// anchors (Apple roots, and the local test CA in LocalTesting mode), the store and ledger,
@@ -68,7 +69,8 @@ package final class ServiceAssembly: Sendable {
             anchors: anchors, effectiveTime: .signedDate, cacheCapacity: 256,
             newChainsPerSecond: configuration.newChainsPerSecond)
         intake = NotificationIntake(
-            verifier: verifier, apps: AppRegistry(configuration.apps), ledger: ledger, clock: .system, metrics: metrics)
+            verifier: verifier, apps: AppRegistry(configuration.apps), ledger: ledger, clock: SystemClock(),
+            metrics: metrics)
     }
 
     package func close() { ledger.close() }

@@ -1,3 +1,4 @@
+import ServerTime
 import Synchronization
 
 /// What every connection of one running server shares: the responder, the body limit, the
@@ -19,12 +20,15 @@ final class ConnectionHub: Sendable {
     /// The per-address limit when trusted proxies are configured (libmicrohttpd keeps it
     /// otherwise).
     let slots: AddressSlots?
+    /// What graceful stop's deadline is measured on.
+    let clock: any ServerClock
 
     init(
         responder: any HTTPResponder, maxBodyBytes: Int, watch: ConnectionWatch? = nil, sources: SourcePolicy = .any,
-        maxConnectionsPerAddress: Int = 0
+        maxConnectionsPerAddress: Int = 0, clock: any ServerClock = SystemClock()
     ) {
         self.responder = responder
+        self.clock = clock
         self.sources = sources
         slots =
             sources.hasTrustedProxies && maxConnectionsPerAddress > 0
@@ -36,9 +40,9 @@ final class ConnectionHub: Sendable {
     /// Polls until no request is in flight or `timeout` has passed; true when idle.
     func waitUntilIdle(timeout: Duration) -> Bool {
         let (seconds, attoseconds) = timeout.components
-        let deadline = Platform.monotonicSeconds() + Double(seconds) + Double(attoseconds) / 1e18
+        let deadline = clock.monotonic() + Double(seconds) + Double(attoseconds) / 1e18
         while inFlight.load(ordering: .sequentiallyConsistent) > 0 {
-            if Platform.monotonicSeconds() >= deadline { return false }
+            if clock.monotonic() >= deadline { return false }
             Platform.pause(microseconds: 2_000)
         }
         return true

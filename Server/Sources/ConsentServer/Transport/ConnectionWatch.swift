@@ -1,4 +1,5 @@
 import Foundation
+import ServerTime
 import Synchronization
 
 /// Deadlines libmicrohttpd does not have. Its timeout counts from the last byte received,
@@ -14,8 +15,8 @@ final class ConnectionWatch: Sendable {
     private let table: Mutex<ConnectionDeadlines>
     private let running = Atomic<Bool>(true)
     let headSeconds: Double
-    /// The monotonic clock, in seconds.
-    private let now: @Sendable () -> Double
+    /// Its monotonic seconds time the deadlines.
+    private let clock: any ServerClock
     /// Ends a socket's both directions (`shutdown(2)` in production).
     private let shutDown: @Sendable (Int32) -> Void
     /// Told the code of each connection shut down: `request_head_timeout`, `body_too_slow`
@@ -30,7 +31,7 @@ final class ConnectionWatch: Sendable {
     ///   - seed: the head deadlines' spread (random by default).
     init(
         headSeconds: Double, minBodyBytesPerSecond: Int, maxBodyBytes: Int, capacity: Int = .max,
-        now: @escaping @Sendable () -> Double = Platform.monotonicSeconds,
+        clock: any ServerClock = SystemClock(),
         seed: UInt64 = .random(in: .min ... .max),
         shutDown: @escaping @Sendable (Int32) -> Void = { Platform.shutDown(socket: $0) },
         expired: @escaping @Sendable (String) -> Void = { _ in }
@@ -40,7 +41,7 @@ final class ConnectionWatch: Sendable {
             ConnectionDeadlines(
                 headSeconds: headSeconds, minBodyBytesPerSecond: minBodyBytesPerSecond, maxBodyBytes: maxBodyBytes,
                 capacity: capacity, seed: seed))
-        self.now = now
+        self.clock = clock
         self.shutDown = shutDown
         self.expired = expired
     }
@@ -54,7 +55,7 @@ final class ConnectionWatch: Sendable {
     /// most); nil when the connection counts as a source of its own (a trusted proxy's, which
     /// carries many clients, or an address that could not be read).
     func started(_ connection: OpaquePointer, socket: Int32, address: [UInt8]? = nil) {
-        let now = now()
+        let now = clock.monotonic()
         let source = address.map(Self.source) ?? UInt64(Self.key(connection)) ^ 0x5555_5555_5555_5555
         let evicted = table.withLock { table -> Bool in
             guard let victim = table.started(Self.key(connection), socket: socket, source: source, now: now) else {
@@ -80,7 +81,7 @@ final class ConnectionWatch: Sendable {
 
     /// The head is in: the body, of `declared` bytes (nil: chunked, up to the limit), must follow.
     func headReceived(_ connection: OpaquePointer, declared: Int?) {
-        let now = now()
+        let now = clock.monotonic()
         table.withLock { $0.headReceived(Self.key(connection), declared: declared, now: now) }
     }
 
@@ -90,13 +91,13 @@ final class ConnectionWatch: Sendable {
     }
 
     func handed(_ connection: OpaquePointer) {
-        let now = now()
+        let now = clock.monotonic()
         table.withLock { $0.handed(Self.key(connection), now: now) }
     }
 
     /// A request finished: a kept-alive connection's next head has the same deadline.
     func completed(_ connection: OpaquePointer) {
-        let now = now()
+        let now = clock.monotonic()
         table.withLock { $0.completed(Self.key(connection), now: now) }
     }
 
@@ -105,7 +106,7 @@ final class ConnectionWatch: Sendable {
     /// the lock for as long as their 2,000 shutdowns take.
     @discardableResult
     func sweep() -> Int {
-        let now = now()
+        let now = clock.monotonic()
         let late = table.withLock { $0.late(now: now) }
         var count = 0
         for start in stride(from: 0, to: late.count, by: Self.shutdownsPerLock) {

@@ -63,6 +63,11 @@ package final class HTTPServer: Sendable {
         hub.withLock { $0?.inFlight.load(ordering: .relaxed) ?? 0 }
     }
 
+    /// True from the moment a stop begins: a request whose head arrives now is answered 503.
+    package var isDraining: Bool {
+        hub.withLock { $0?.draining.load(ordering: .sequentiallyConsistent) ?? false }
+    }
+
     /// The bound port once started (the chosen one when configured with 0), else 0.
     package var port: UInt16 { boundPort.load(ordering: .acquiring) }
 

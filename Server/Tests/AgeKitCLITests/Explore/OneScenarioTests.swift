@@ -148,9 +148,11 @@ struct ExploreProgressTests {
     func progressAfterASecond() {
         let err = Mutex<[String]>([])
         let console = Console(out: { _ in }, err: { line in err.withLock { $0.append(line) } })
-        ProgressLine("explore", unit: "cells", console: console).report(5, 10)
+        ProgressLine("explore", unit: "cells", console: console, clock: TestClock()).report(5, 10)
         #expect(err.withLock { $0 }.isEmpty)
-        let long = ProgressLine("explore", unit: "cells", console: console, start: ContinuousClock().now - .seconds(2))
+        let clock = TestClock()
+        let long = ProgressLine("explore", unit: "cells", console: console, clock: clock)
+        clock.advance(seconds: 2)
         long.report(5, 10)
         long.report(6, 10)
         long.report(10, 10)

@@ -3,6 +3,7 @@ import AppStoreSignedData
 import ConsentLedger
 import ConsentServer
 import Foundation
+import ServerTime
 import Synchronization
 
 /// A stand-in with `count` locally signed Sandbox notifications, an API key it trusts, and
@@ -62,19 +63,14 @@ struct StandInFixture {
         APICredentials(keyId: Self.keyId, issuerId: Self.issuerId, bundleId: Self.bundleId, signingKey: key)
     }
 
-    /// A client of the stand-in whose waits are recorded instead of slept (or really slept).
+    /// A client of the stand-in whose waits are recorded by `clock` instead of slept.
     func client(
         retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: 0.01, maxDelay: 0.05),
-        credentials: APICredentials? = nil, sleeps: SleepLog? = nil
+        credentials: APICredentials? = nil, clock: SleepRecordingClock = SleepRecordingClock()
     ) -> AppStoreServerAPIClient {
         AppStoreServerAPIClient(
             credentials: credentials ?? self.credentials, environment: .sandbox, baseURL: standIn.baseURL,
-            transport: HTTPClientTransport(),
-            retryPolicy: retryPolicy, timeout: 10,
-            sleep: { seconds in
-                sleeps?.record(seconds)
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-            })
+            transport: HTTPClientTransport(), retryPolicy: retryPolicy, timeout: 10, clock: clock)
     }
 
     /// An intake trusting this fixture's CA, over a fresh in-memory ledger.
@@ -91,9 +87,16 @@ struct StandInFixture {
     }
 }
 
-/// The delays a client asked to sleep.
-final class SleepLog: Sendable {
-    private let delays = Mutex<[Double]>([])
-    func record(_ seconds: Double) { delays.withLock { $0.append(seconds) } }
-    var all: [Double] { delays.withLock { $0 } }
+/// The real clock, except that sleeps are recorded and return at once: the stand-in dates its
+/// tokens' checks and its `Retry-After` by the real time.
+final class SleepRecordingClock: ServerClock {
+    private let system = SystemClock()
+    private let recorded = Mutex<[Double]>([])
+
+    func now() -> Int64 { system.now() }
+    func monotonic() -> Double { system.monotonic() }
+    func sleep(seconds: Double) async { recorded.withLock { $0.append(seconds) } }
+
+    /// The sleeps asked for, in order.
+    var sleeps: [Double] { recorded.withLock { $0 } }
 }

@@ -1,6 +1,7 @@
 import AgeKitScenarios
 import AgeKitSimulator
 import Foundation
+import ServerTime
 import SignificantChanges
 
 /// The parsed options of `agekit explore`; every bad value names its option and the reason.
@@ -53,7 +54,7 @@ struct ExploreOptions {
         selection.regions = try Self.list(parsed, "region", ExploreAxes.region(named:))
         selection.dates = try Self.list(parsed, "date") { text throws(ScenarioError) in
             do throws(ScenarioError) {
-                return text == "today" ? CalendarDay(Date()) : try ExploreAxes.date(named: text)
+                return text == "today" ? CalendarDay(SystemClock().date()) : try ExploreAxes.date(named: text)
             } catch {
                 throw ScenarioError(code: error.code, reason: "\(error.reason) or 'today'")
             }
