@@ -80,29 +80,32 @@ struct TransportLifecycleTests {
     }
 
     @Test func gracefulStopWaitsForAnInFlightDeferredReply() throws {
-        let responder = DeferredResponder(delaySeconds: 0.5)
+        let responder = DeferredResponder(gated: true)
         let server = try startedServer(responder)
         let port = server.port
         let connection = try TestConnection(port: port)
         try connection.send("GET /slow HTTP/1.1\r\nHost: test\r\n\r\n")
         #expect(responder.arrived.wait(timeout: .now() + 5) == .success)
         let stopped = DispatchSemaphore(value: 0)
-        let started = Date()
         Thread.detachNewThread {
             server.stop(drainTimeoutSeconds: 5)
             stopped.signal()
         }
+        #expect(waitUntil { server.isDraining }, "the stop never began")
+        // The reply is still held, so the stop cannot have ended; it sends the reply once it
+        // comes, well before its deadline.
+        #expect(stopped.wait(timeout: .now()) == .timedOut, "the stop did not wait for the reply")
+        responder.release()
         let response = try connection.readResponse()
         #expect(response.status == 200)
         #expect(response.text == "late")
         #expect(response.headers["connection"]?.lowercased() == "close")
         #expect(stopped.wait(timeout: .now() + 5) == .success)
-        #expect(Date().timeIntervalSince(started) >= 0.3)
         #expect(throws: TestConnection.Failure.self) { _ = try TestConnection(port: port) }
     }
 
     @Test func aRequestArrivingWhileTheStopDrainsGets503AndIsNotStarted() throws {
-        let responder = DeferredResponder(delaySeconds: 0.8)
+        let responder = DeferredResponder(gated: true)
         let server = try startedServer(responder) { $0.threads = 2 }
         let port = server.port
         let first = try TestConnection(port: port)
@@ -120,6 +123,7 @@ struct TransportLifecycleTests {
         #expect(refused.status == 503)
         #expect(refused.text.contains(#""code":"shutting_down""#))
         #expect(responder.arrived.wait(timeout: .now() + 0.5) == .timedOut, "the late request reached the responder")
+        responder.release()
         #expect(try first.readResponse().status == 200)
         #expect(stopped.wait(timeout: .now() + 5) == .success)
     }
@@ -179,7 +183,7 @@ struct TransportLifecycleTests {
     }
 
     @Test func aStopPastItsDeadlineAnswersMissingRepliesWith503() throws {
-        let responder = DeferredResponder(delaySeconds: 30)
+        let responder = DeferredResponder(gated: true)  // never released
         let server = try startedServer(responder)
         let connection = try TestConnection(port: server.port)
         try connection.send("GET /never HTTP/1.1\r\nHost: test\r\n\r\n")
@@ -195,7 +199,7 @@ struct TransportLifecycleTests {
     /// Keep-alive clients keep sending deferred requests while the server stops: the stop
     /// ends in time and every answer that arrives is a 200 or the shutdown 503.
     @Test func stoppingUnderKeepAliveLoadEndsCleanly() throws {
-        let server = try startedServer(DeferredResponder(delaySeconds: 0.003)) { $0.threads = 2 }
+        let server = try startedServer(DeferredResponder(gated: false)) { $0.threads = 2 }
         let port = server.port
         let lock = NSLock()
         nonisolated(unsafe) var statuses: [Int: Int] = [:]

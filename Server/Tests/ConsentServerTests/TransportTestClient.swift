@@ -1,5 +1,6 @@
 import ConsentServer
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -133,16 +134,39 @@ struct EchoResponder: HTTPResponder {
     }
 }
 
-/// Replies from another thread after a delay, and signals each arrival.
-struct DeferredResponder: HTTPResponder {
-    let delaySeconds: Double
+/// Replies from another thread, after `respond` returned: at once, or, when gated, only when
+/// the test calls ``release()``; signals each arrival.
+final class DeferredResponder: HTTPResponder {
     let arrived = DispatchSemaphore(value: 0)
+    private let gated: Bool
+    private let held = Mutex<[@Sendable (HTTPResponse) -> Void]>([])
+
+    /// `gated`: each reply waits for a ``release()``; otherwise it goes out at once.
+    init(gated: Bool) {
+        self.gated = gated
+    }
 
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
         arrived.signal()
+        if gated {
+            held.withLock { $0.append(reply) }
+        } else {
+            Self.send(reply)
+        }
+    }
+
+    /// Sends the replies held so far; later ones wait for the next release.
+    func release() {
+        let replies = held.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        replies.forEach(Self.send)
+    }
+
+    private static func send(_ reply: @escaping @Sendable (HTTPResponse) -> Void) {
         // A thread of its own: test clients blocking on sockets must not starve the reply.
-        Thread.detachNewThread { [delaySeconds] in
-            Thread.sleep(forTimeInterval: delaySeconds)
+        Thread.detachNewThread {
             reply(HTTPResponse(status: 200, headers: [(name: "X-Late", value: "yes")], body: Array("late".utf8)))
         }
     }

@@ -1,5 +1,6 @@
 import ConsentServer
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("HTTP transport over a real socket")
@@ -74,22 +75,26 @@ struct TransportTests {
     }
 
     @Test func aReplyFromAnotherThreadAfterADelayIsSent() throws {
-        let server = try startedServer(DeferredResponder(delaySeconds: 0.3))
+        let responder = DeferredResponder(gated: true)
+        let server = try startedServer(responder)
         defer { server.stop() }
         let connection = try TestConnection(port: server.port)
         for _ in 0..<2 {
-            let started = Date()
             try connection.send("GET /late HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(responder.arrived.wait(timeout: .now() + 5) == .success)
+            // `respond` returned without a reply: the request waits, in flight, until the
+            // responder sends it from another thread.
+            #expect(waitUntil { server.requestsInFlight == 1 }, "the request is not in flight")
+            responder.release()
             let response = try connection.readResponse()
             #expect(response.status == 200)
             #expect(response.headers["x-late"] == "yes")
             #expect(response.text == "late")
-            #expect(Date().timeIntervalSince(started) >= 0.25)
         }
     }
 
     @Test func manyConcurrentDeferredRepliesAllArrive() throws {
-        let server = try startedServer(DeferredResponder(delaySeconds: 0.01)) { $0.threads = 2 }
+        let server = try startedServer(DeferredResponder(gated: false)) { $0.threads = 2 }
         defer { server.stop() }
         let failures = DispatchQueue(label: "failures")
         nonisolated(unsafe) var statuses: [Int] = []
