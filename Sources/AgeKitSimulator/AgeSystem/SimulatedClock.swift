@@ -64,13 +64,27 @@ public final class SimulatedClock: AppClock, Sendable {
     /// Waits until at least `count` tasks sleep on the clock: yields, with a short real pause
     /// every thousand yields so a busy machine still gets there. Simulated time never moves.
     public func waitForSleepers(_ count: Int = 1, maximumYields: Int = 1_000_000) async {
-        for attempt in 0..<maximumYields where pendingSleepers < count {
+        _ = await waitUntil(maximumYields: maximumYields) { $0.count >= count }
+    }
+
+    /// Waits until a task sleeps until exactly `deadline` (a wait of a known length that
+    /// began at ``now``), as ``waitForSleepers(_:maximumYields:)`` waits; true once one does.
+    @discardableResult
+    public func waitForSleeper(until deadline: Date, maximumYields: Int = 1_000_000) async -> Bool {
+        await waitUntil(maximumYields: maximumYields) { $0.contains(deadline) }
+    }
+
+    /// Looks at the sleepers' deadlines until `ready` holds or `maximumYields` passed.
+    private func waitUntil(maximumYields: Int, _ ready: ([Date]) -> Bool) async -> Bool {
+        for attempt in 0..<maximumYields {
+            if ready(state.withLock { $0.sleepers.values.map(\.deadline) }) { return true }
             if attempt % 1_000 == 999 {
                 try? await Task.sleep(for: .milliseconds(1))
             } else {
                 await Task.yield()
             }
         }
+        return false
     }
 
     public func sleep(for duration: Duration) async throws {

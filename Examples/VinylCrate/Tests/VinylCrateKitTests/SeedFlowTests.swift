@@ -49,22 +49,26 @@
         /// The app on `device` before it launches, keeping its record in `gateStore`: the
         /// system's services as `AgeAssurance.Services.system()` makes them on a device (the
         /// bridges from `SystemServices`, the original version from `AppTransaction`), with the
-        /// simulator's consent SDK and ads and no storefront rule.
+        /// simulator's consent SDK and ads and no storefront rule. `reads` counts each time the
+        /// app asks for its next guardian answer.
         @MainActor
         static func model(
             on device: MirrorSystem, os: OSVersion, gateStore: any KeyValueStore = InMemoryKeyValueStore(),
-            swiftUI: SwiftUIActions? = nil
+            swiftUI: SwiftUIActions? = nil, deadlines: BridgeDeadlines = BridgeDeadlines(), reads: MirrorTally? = nil
         ) -> AgeAssurance {
             MirrorSystem.$current.withValue(device) {
                 let notices = NoticeBoard()
                 let system = SystemServices(
                     swiftUI: swiftUI, anchor: { UIViewController() }, scene: { UIWindowScene() },
-                    notice: { await notices.show($0) }, store: gateStore, ledgerStore: UbiquitousKeyValueStore())
+                    notice: { await notices.show($0) }, store: gateStore, ledgerStore: UbiquitousKeyValueStore(),
+                    deadlines: deadlines)
                 var launch = SimulatedPrivacyDevice(ageSystem: SimulatedAgeSystem(persona: SandboxPersona.all[3]))
                     .services
                 launch.tracking = system.tracking
                 let services = AgeAssurance.Services(
-                    ageRange: system.ageRange, permissions: system.permissions, communication: system.communication,
+                    ageRange: system.ageRange,
+                    permissions: reads.map { CountedAnswers(system.permissions, reads: $0) } ?? system.permissions,
+                    communication: system.communication,
                     acknowledgments: system.acknowledgments, ratingCodes: system.ratingCodes, store: system.store,
                     ledgerStore: system.ledgerStore, launch: launch,
                     originalVersion: { try? await AppTransactionInfo.current().originalVersion }, notices: notices)
@@ -77,11 +81,12 @@
         /// The app as it launches on `device`, keeping its record in `gateStore`.
         @MainActor
         static func app(
-            on device: MirrorSystem, os: OSVersion, gateStore: any KeyValueStore = InMemoryKeyValueStore()
+            on device: MirrorSystem, os: OSVersion, gateStore: any KeyValueStore = InMemoryKeyValueStore(),
+            reads: MirrorTally? = nil
         )
             async -> AgeAssurance
         {
-            let model = Self.model(on: device, os: os, gateStore: gateStore)
+            let model = Self.model(on: device, os: os, gateStore: gateStore, reads: reads)
             await MirrorSystem.$current.withValue(device) { await model.start() }
             return model
         }
@@ -193,10 +198,18 @@
                 os: (26, 5), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresAdultNotification],
                 answer: Self.sharing(18, nil, .confirmed))
             let actions = SwiftUIActions()
-            let app = Self.model(on: device, os: OSVersion(26, 5), swiftUI: actions)
+            // A clock only the test moves: the age sheet's wait for the root view sleeps on it
+            // until the default activation deadline, and nothing else sleeps that long.
+            let clock = SimulatedClock()
+            let deadlines = BridgeDeadlines(clock: clock)
+            let app = Self.model(on: device, os: OSVersion(26, 5), swiftUI: actions, deadlines: deadlines)
             let launch = Task { await MirrorSystem.$current.withValue(device) { await app.start() } }
+            // The launch asked for the age before the root view appeared: it waits for the view.
+            let waiting = await clock.waitForSleeper(
+                until: clock.now.addingTimeInterval(Double(deadlines.activation.components.seconds)))
+            #expect(waiting, "nothing waits for the root view")
+            #expect(Self.ageRequests(device) == 0, "the age sheet did not wait for the root view")
             // What `.ageKitActions(_:)` on the root view does when it appears.
-            try? await Task.sleep(for: .milliseconds(20))
             actions.requestAgeRange = DeclaredAgeRangeAction()
             actions.showSignificantUpdateAcknowledgment = SignificantUpdateAction()
             await launch.value
@@ -296,7 +309,8 @@
             let device = await Self.device(
                 os: (26, 4), features: [.declaredAgeRangeRequired, .significantAppChangeRequiresParentalConsent],
                 answer: Self.sharing(16, 17, .guardianDeclared))
-            let app = await Self.app(on: device, os: OSVersion(26, 4))
+            let reads = MirrorTally()
+            let app = await Self.app(on: device, os: OSVersion(26, 4), reads: reads)
             #expect(Self.ageRequests(device) == 1)
             #expect(app.status(of: "messages").nextStep == .waitForChange)
             let question = try #require(device.permissionKit.askedQuestions.last)
@@ -306,10 +320,41 @@
             // A withdrawal reaches the server as RESCIND_CONSENT, never the app: a later
             // decline of the same question does not close what the approval opened.
             feed.deliver(question, choice: .decline)
-            try? await Task.sleep(for: .milliseconds(50))
+            // The app's listener asks for its next answer only once it handled the one before:
+            // its first ask, then one after the approval and one after the decline.
+            await reads.wait(for: 3)
             await MirrorSystem.$current.withValue(device) { await app.refresh() }
             #expect(app.blockedChanges.isEmpty)
             #expect(app.status(of: "messages").isOpen)
+        }
+    }
+
+    /// The bridge's guardian answers, counting each time the app asks for the next one.
+    final class CountedAnswers: PermissionCenter {
+        private let base: any PermissionCenter
+        private let reads: MirrorTally
+
+        init(_ base: any PermissionCenter, reads: MirrorTally) {
+            self.base = base
+            self.reads = reads
+        }
+
+        func ask(_ question: GuardianQuestion) async throws(PermissionAskError) { try await base.ask(question) }
+        func startListening() { base.startListening() }
+
+        func responses() -> AsyncStream<GuardianResponse> {
+            let answers = Answers(base.responses())
+            return AsyncStream(unfolding: { [reads] in
+                reads.add()
+                return await answers.next()
+            })
+        }
+
+        /// The base sequence's iterator, read by one listener at a time.
+        private final class Answers: @unchecked Sendable {
+            private var iterator: AsyncStream<GuardianResponse>.Iterator
+            init(_ stream: AsyncStream<GuardianResponse>) { iterator = stream.makeAsyncIterator() }
+            func next() async -> GuardianResponse? { await iterator.next() }
         }
     }
 #endif
