@@ -48,18 +48,21 @@ final class RawConnection {
     }
 
     /// Everything the server sends within `seconds`, and whether it closed the connection then.
+    /// The socket is looked at at least once, however late this thread runs: a close that
+    /// came long before is reported even when the thread was descheduled past `seconds`.
     func read(seconds: Double) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(seconds)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return (String(decoding: received, as: UTF8.self), false) }
-            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
-            received.append(contentsOf: buffer[0..<count])
+            let left = max(0, deadline.timeIntervalSinceNow)
+            if Self.readable(socket, within: left) {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+                received.append(contentsOf: buffer[0..<count])
+            } else if left == 0 {
+                return (String(decoding: received, as: UTF8.self), false)
+            }
         }
     }
 
@@ -70,15 +73,22 @@ final class RawConnection {
         let deadline = Date().addingTimeInterval(seconds)
         var byte = [UInt8](repeating: 0, count: 1)
         while !Self.isWhole(received) {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { break }
-            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            let left = max(0, deadline.timeIntervalSinceNow)
+            guard Self.readable(socket, within: left) else {
+                if left == 0 { break }
+                continue
+            }
             // A byte at a time: nothing of the next response is taken from the socket.
             guard recv(socket, &byte, 1, 0) == 1 else { break }
             received.append(byte[0])
         }
         return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Whether `socket` has bytes or an end to read within `seconds` (0: now, without waiting).
+    private static func readable(_ socket: Int32, within seconds: Double) -> Bool {
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, seconds > 0 ? Int32(seconds * 1000) + 1 : 0) > 0
     }
 
     private static func isWhole(_ bytes: [UInt8]) -> Bool {
