@@ -147,12 +147,13 @@ final class DeferredResponder: HTTPResponder {
     }
 
     func respond(to request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        arrived.signal()
         if gated {
             held.withLock { $0.append(reply) }
         } else {
             Self.send(reply)
         }
+        // After the reply is held: a test that releases on arrival must find it there.
+        arrived.signal()
     }
 
     /// Sends the replies held so far; later ones wait for the next release.
