@@ -23,14 +23,14 @@ struct AgeAssuranceNoticeTests {
         let device = try AgeAssuranceTests.device(
             age: 30, region: "US-TX", guardian: .approve(after: 300), acknowledgments: { NoticePresenter(notices: $0) })
         let start = Task { await device.assurance.start() }
-        #expect(await AgeAssuranceTests.eventually { device.assurance.notice == Self.description })
+        #expect(await Observed.eventually { device.assurance.notice == Self.description })
         device.assurance.dismissNotice()
         await start.value
         #expect(device.assurance.notice == nil)
         #expect(device.assurance.blockedChanges.map(\.id) == ["direct-messages"])
         #expect(device.assurance.status(of: "messages").nextStep == .waitForChange)
         let retry = Task { await device.assurance.retry("direct-messages") }
-        #expect(await AgeAssuranceTests.eventually { device.assurance.notice == Self.description })
+        #expect(await Observed.eventually { device.assurance.notice == Self.description })
         device.assurance.acknowledgeNotice()
         await retry.value
         #expect(device.assurance.notice == nil)
@@ -43,10 +43,10 @@ struct AgeAssuranceNoticeTests {
     func newerNoticeReplaces() async {
         let board = NoticeBoard()
         let first = Task { await board.show("first") }
-        #expect(await AgeAssuranceTests.eventually { board.current == "first" })
+        #expect(await Observed.eventually { board.current == "first" })
         let second = Task { await board.show("second") }
         #expect(await first.value == false)
-        #expect(await AgeAssuranceTests.eventually { board.current == "second" })
+        #expect(await Observed.eventually { board.current == "second" })
         board.acknowledge()
         #expect(await second.value == true)
         #expect(board.current == nil)

@@ -1,7 +1,6 @@
 import AgeKit
 import AgeKitSimulator
 import Foundation
-import Observation
 import Testing
 
 /// The one object an app holds, driven on Linux against the simulator: a whole regulated
@@ -55,22 +54,6 @@ struct AgeAssuranceTests {
             assurance: assurance)
     }
 
-    /// Waits until `condition` holds, reading it again each time an observed property it read
-    /// changes: the wait ends with the change itself (a change that never comes runs into the
-    /// suite's time limit).
-    static func eventually(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
-        while !condition() {
-            await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
-                withObservationTracking {
-                    _ = condition()
-                } onChange: {
-                    changed.resume()
-                }
-            }
-        }
-        return true
-    }
-
     @Test("a regulated 14-year-old: one age request, the launch stops, features follow the tier")
     func regulatedLaunch() async throws {
         let device = try Self.device(age: 14, region: "US-TX", guardian: .approve(after: 300))
@@ -111,7 +94,7 @@ struct AgeAssuranceTests {
         #expect(device.permissions.asked.count == 1)
         device.clock.advance(by: .seconds(300))
         _ = device.permissions.deliverResponses(until: device.clock.now)
-        #expect(await Self.eventually { device.assurance.blockedChanges.isEmpty })
+        #expect(await Observed.eventually { device.assurance.blockedChanges.isEmpty })
         #expect(device.assurance.status(of: "messages").isOpen)
         device.clock.advance(by: .seconds(60))
         _ = device.permissions.deliverResponses(until: device.clock.now)

@@ -11,7 +11,6 @@
     @preconcurrency import UIKit
     import AgeKitSimulator
     import Foundation
-    import Observation
     import Testing
     import VinylCrateKit
 
@@ -91,23 +90,6 @@
             return model
         }
 
-        /// Waits until `condition` holds, reading it again each time an observed property it read
-        /// changes: the wait ends with the change itself (a change that never comes runs into the
-        /// suite's time limit).
-        @MainActor
-        static func eventually(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
-            while !condition() {
-                await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
-                    withObservationTracking {
-                        _ = condition()
-                    } onChange: {
-                        changed.resume()
-                    }
-                }
-            }
-            return true
-        }
-
         static let appGates = MirrorSystem.Call.requestAgeRange(gates: [13, 16, 18])
 
         /// Every age request the app made, whatever its gates: a launch makes at most one.
@@ -138,7 +120,7 @@
             #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
             let question = try #require(device.permissionKit.askedQuestions.last)
             device.permissionKit.responses(SignificantAppUpdateTopic.self).deliver(question, choice: .approve)
-            #expect(await Self.eventually { app.blockedChanges.isEmpty })
+            #expect(await Observed.eventually { app.blockedChanges.isEmpty })
             // Communication limits: the guardian question for one seller, then the answer.
             await MirrorSystem.$current.withValue(device) {
                 await app.askGuardian(
@@ -148,7 +130,7 @@
             #expect(app.communication["messages"]?.state.name == "pending")
             let asked = try #require(device.permissionKit.askedCommunicationQuestions.last)
             device.permissionKit.responses(CommunicationTopic.self).deliver(asked, choice: .approve)
-            #expect(await Self.eventually { app.status(of: "messages").isOpen })
+            #expect(await Observed.eventually { app.status(of: "messages").isOpen })
         }
 
         @Test(
@@ -230,7 +212,7 @@
                 answer: Self.sharing(18, nil, .selfDeclared))
             let app = Self.model(on: device, os: OSVersion(26, 4))
             let launch = Task { await MirrorSystem.$current.withValue(device) { await app.start() } }
-            #expect(await Self.eventually { app.notice == Crate.sellerChat.description })
+            #expect(await Observed.eventually { app.notice == Crate.sellerChat.description })
             await app.refresh()
             // On screen and not tapped yet: not acknowledged, still blocked.
             #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
@@ -243,7 +225,7 @@
             #expect(app.blockedChanges.map(\.id) == ["seller-chat"])
             // Shown again on retry; the person's tap acknowledges it.
             let retry = Task { await app.retry("seller-chat") }
-            #expect(await Self.eventually { app.notice != nil })
+            #expect(await Observed.eventually { app.notice != nil })
             app.acknowledgeNotice()
             await retry.value
             #expect(app.blockedChanges.isEmpty)
@@ -316,7 +298,7 @@
             let question = try #require(device.permissionKit.askedQuestions.last)
             let feed = device.permissionKit.responses(SignificantAppUpdateTopic.self)
             feed.deliver(question, choice: .approve)
-            #expect(await Self.eventually { app.status(of: "messages").isOpen })
+            #expect(await Observed.eventually { app.status(of: "messages").isOpen })
             // A withdrawal reaches the server as RESCIND_CONSENT, never the app: a later
             // decline of the same question does not close what the approval opened.
             feed.deliver(question, choice: .decline)
